@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint. Enforced by the server in one place (server/plugins/access.ts):
+ * - public: anyone;
+ * - user: any signed-in, enabled employee;
+ * - admin: a signed-in employee whose role is Admin.
+ */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** Always POST (spec section 7). */
+  path: `/api/${string}/${string}`;
+  access: Access;
+  /** Validated before any handler runs; unknown fields are dropped. */
+  input: I;
+  /** The `datas` of a successful answer. */
+  output: O;
+  /** The spec sends the token as the `token` query parameter on these (get_user, get_ws_auth_code). */
+  tokenInQuery?: boolean;
+  /** One line for the next engineer and for docs. */
+  summary: string;
+}
+
+export const defineEndpoint = <I extends z.ZodType, O extends z.ZodType>(def: EndpointDef<I, O>) => def;
+
+export type EndpointInput<E extends EndpointDef> = z.input<E['input']>;
+export type EndpointParsedInput<E extends EndpointDef> = z.output<E['input']>;
+export type EndpointOutput<E extends EndpointDef> = z.output<E['output']>;

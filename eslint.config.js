@@ -1,0 +1,71 @@
+// Lint is part of the test command. Besides the usual rules it enforces the import boundaries of
+// ../shared/docs/architecture.md ("Layout and who may import what"), so they hold without memory.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const noParentChains = { group: ['../../*'], message: 'No ../../ chains: use the #src/, #server/, #contract/ or #tests/ imports.' };
+const fromServer = { group: ['#server/*', '**/server/*'], message: 'src/ never imports server/: share through contract/.' };
+const fromSrc = { group: ['#src/*', '**/src/*'], message: 'server/ never imports src/: share through contract/.' };
+const fromAppSide = {
+  group: ['#src/features/*', '#src/routes/*', '#src/app/*'],
+  message: 'ui/ and lib/ import nothing from features, routes or app.',
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'locales'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { patterns: [noParentChains] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noParentChains, fromServer] }],
+    },
+  },
+  {
+    files: ['src/ui/**', 'src/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noParentChains, fromServer, fromAppSide] }] },
+  },
+  {
+    // A feature imports ui/, lib/ and contract/, never another feature: checked by scripts/check-boundaries.ts
+    // would be overkill; the rule below forbids reaching into features from a feature file by path alias,
+    // and a feature's own files use relative imports.
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noParentChains,
+            fromServer,
+            { group: ['#src/features/*', '#src/routes/*', '#src/app/*'], message: 'A feature never imports another feature, a route or app/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noParentChains, fromSrc] }] },
+  },
+  {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noParentChains, fromSrc, fromServer, { group: ['react', 'react-*', 'fastify', 'kysely'], message: 'contract/ is pure TypeScript + zod.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** `postgres://…` or a SQLite file path (default data/repairops.sqlite). */
+  databaseUrl: string;
+  production: boolean;
+  /** Serve the built PWA from here when it exists (one port for PWA, API and socket.io). */
+  staticDir: string;
+  logLevel: string;
+  sessionTtlMs: number;
+  /**
+   * Test-only: every slider puzzle gets this answer, so browser tests can drag to a known spot.
+   * Set by REPAIROPS_TEST_PUZZLE_X; refused in production.
+   */
+  testPuzzleX: number | null;
+}
+
+export class ConfigError extends Error {}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0-65535, got ${env.PORT}`);
+
+  let testPuzzleX: number | null = null;
+  if (env.REPAIROPS_TEST_PUZZLE_X !== undefined && env.REPAIROPS_TEST_PUZZLE_X !== '') {
+    if (production) throw new ConfigError('REPAIROPS_TEST_PUZZLE_X makes sign-in guessable and is refused in production');
+    testPuzzleX = Number(env.REPAIROPS_TEST_PUZZLE_X);
+    if (!Number.isInteger(testPuzzleX)) throw new ConfigError('REPAIROPS_TEST_PUZZLE_X must be an integer');
+  }
+
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? resolve('data', 'repairops.sqlite'),
+    production,
+    staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    sessionTtlMs: Number(env.SESSION_TTL_DAYS ?? 30) * DAY_MS,
+    testPuzzleX,
+  };
+}

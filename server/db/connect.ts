@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import type { MigrationDialect } from './migrations/columns.ts';
+import { nodeSqliteDialect } from './dialects/node-sqlite.ts';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: MigrationDialect;
+}
+
+/**
+ * `postgres://…` opens PostgreSQL; anything else is a SQLite file path (or `:memory:`).
+ * PostgreSQL answers bigint columns as strings; times and points fit a double exactly, so parse them.
+ */
+export function connectDb(url: string): Db {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+  return { db: new Kysely<Database>({ dialect: nodeSqliteDialect(url) }), dialect: 'sqlite' };
+}

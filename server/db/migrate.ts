@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { MigrationDialect } from './migrations/columns.ts';
+import { accountsAndSessions } from './migrations/0001_accounts_and_sessions.ts';
+
+/** In order; the names are stored in the database, so never rename one. */
+function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
+  return {
+    '0001_accounts_and_sessions': accountsAndSessions(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: MigrationDialect): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => allMigrations(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,75 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Times are unix milliseconds unless the column name says seconds (vip_end_time, as the API). */
+export interface AccountsTable {
+  id: Generated<number>;
+  name: string;
+  /** Unix seconds; 0 when the shop has no VIP. */
+  vip_end_time: number;
+  /** Points in hundredths. */
+  integral: number;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  account_id: number;
+  username: string;
+  password_hash: string;
+  real_name: string;
+  avatar: string;
+  /** 0 Admin, 1 Editor. */
+  role: number;
+  phone_number: string;
+  wx_openid: string;
+  disabled: number;
+  created_at: number;
+  last_login_at: number | null;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 of the token: a stolen database does not hand out sessions. */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface PuzzlesTable {
+  /** The puzzle id the client sends back as uniqid. */
+  id: string;
+  answer_x: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface RateLimitsTable {
+  /** What is limited and for whom, e.g. "login:user:alice" or "login:ip:1.2.3.4". */
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface WsAuthCodesTable {
+  code_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  puzzles: PuzzlesTable;
+  rate_limits: RateLimitsTable;
+  ws_auth_codes: WsAuthCodesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type AccountRow = Selectable<AccountsTable>;

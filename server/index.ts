@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { connectDb } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_USERS, seedDemoShop } from './seed.ts';
+
+/** Opens the database, migrates, seeds the demo shop on first run, listens, and shuts down cleanly. */
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = connectDb(config.databaseUrl);
+  await migrateToLatest(db.db as never, db.dialect);
+  const seeded = await seedDemoShop(db.db);
+  const { app, servesPwa } = await buildApp({ config, db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Whatever hangs, the process leaves within 10 s.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await db.db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `RepairOps is running at http://localhost:${port}/`,
+    servesPwa ? '' : '  (the PWA is not built: run `npm run build`, or `npm start` which builds it)',
+    `  database: ${db.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}${seeded ? ' (demo shop seeded)' : ''}`,
+    '  demo sign-ins:',
+    ...DEMO_USERS.map((u) => `    ${u.role === 0 ? 'Admin ' : 'Editor'}  ${u.username} / ${u.password}`),
+    '',
+  ];
+  process.stdout.write(lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n') + '\n');
+}
+
+if (import.meta.main) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`RepairOps failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

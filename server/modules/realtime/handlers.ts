@@ -1,0 +1,8 @@
+import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { WsCodeService } from './ws-code-service.ts';
+
+export function realtimeHandlers(deps: { wsCodes: WsCodeService }): HandlerMap {
+  return {
+    getWsAuthCode: ({ user }) => deps.wsCodes.issue(user.user_id),
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ErrCode, defaultMsg, type ErrCodeValue } from '#contract/errcodes.ts';
+import type { Envelope } from '#contract/envelope.ts';
+import { AppError } from '#server/lib/app-error.ts';
+
+/** HTTP status per errcode: the envelope is the contract, the status helps proxies and logs. */
+function httpStatus(errcode: ErrCodeValue): number {
+  switch (errcode) {
+    case ErrCode.INVALID_INPUT:
+      return 400;
+    case ErrCode.SESSION_EXPIRED:
+      return 401;
+    case ErrCode.FORBIDDEN:
+      return 403;
+    case ErrCode.NOT_FOUND:
+      return 404;
+    case ErrCode.RATE_LIMITED:
+      return 429;
+    case ErrCode.INTERNAL:
+      return 500;
+    case ErrCode.NOT_IMPLEMENTED:
+      return 501;
+    default:
+      return 200;
+  }
+}
+
+export function envelope<T>(errcode: ErrCodeValue, msg: string, datas: T): Envelope<T> {
+  return { errcode, msg, datas };
+}
+
+/** Maps a framework error (bad JSON, body too large, …) to a business error. */
+function fromFrameworkError(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(ErrCode.INVALID_INPUT, '请求内容过大');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(ErrCode.INVALID_INPUT, '请求须为 JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError(ErrCode.INVALID_INPUT, '请求长度不正确');
+  }
+  if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new AppError(ErrCode.INVALID_INPUT, '请求体不是有效的 JSON');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new AppError(ErrCode.INVALID_INPUT);
+  return null;
+}
+
+/**
+ * One error handler for the whole API: every answer is the envelope, crashes included, and no stack
+ * trace or internal message ever reaches the client.
+ */
+export function registerEnvelope(app: FastifyInstance): void {
+  // An empty JSON body is the same as {} (some clients send no body for calls without input).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') done(null, {});
+    else defaultJson(req, body as string, done);
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const known = err instanceof AppError ? err : fromFrameworkError(err);
+    if (known) {
+      if (known.errcode !== ErrCode.SESSION_EXPIRED) req.log.info({ errcode: known.errcode }, 'business error');
+      return reply.code(httpStatus(known.errcode)).send(envelope(known.errcode, known.message, known.datas));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(envelope(ErrCode.INTERNAL, defaultMsg[ErrCode.INTERNAL], null));
+  });
+}
