@@ -5,16 +5,35 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const noParentChains = { group: ['../../*'], message: 'No ../../ chains: use the #src/, #server/, #contract/ or #tests/ imports.' };
-const fromServer = { group: ['#server/*', '**/server/*'], message: 'src/ never imports server/: share through contract/.' };
-const fromSrc = { group: ['#src/*', '**/src/*'], message: 'server/ never imports src/: share through contract/.' };
+const noParentChains = {
+  group: ['../../*'],
+  message: 'No ../../ chains: use the #src/, #server/, #contract/ or #tests/ imports.',
+};
+const fromServer = {
+  group: ['#server/*', '**/server/*'],
+  message: 'src/ never imports server/: share through contract/.',
+};
+const fromSrc = {
+  group: ['#src/*', '**/src/*'],
+  message: 'server/ never imports src/: share through contract/.',
+};
 const fromAppSide = {
   group: ['#src/features/*', '#src/routes/*', '#src/app/*'],
   message: 'ui/ and lib/ import nothing from features, routes or app.',
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'locales'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'test-results',
+      'playwright-report',
+      'src/routeTree.gen.ts',
+      'locales',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -49,7 +68,10 @@ export default tseslint.config(
           patterns: [
             noParentChains,
             fromServer,
-            { group: ['#src/features/*', '#src/routes/*', '#src/app/*'], message: 'A feature never imports another feature, a route or app/.' },
+            {
+              group: ['#src/features/*', '#src/routes/*', '#src/app/*'],
+              message: 'A feature never imports another feature, a route or app/.',
+            },
           ],
         },
       ],
@@ -64,7 +86,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noParentChains, fromSrc, fromServer, { group: ['react', 'react-*', 'fastify', 'kysely'], message: 'contract/ is pure TypeScript + zod.' }] },
+        {
+          patterns: [
+            noParentChains,
+            fromSrc,
+            fromServer,
+            {
+              group: ['react', 'react-*', 'fastify', 'kysely'],
+              message: 'contract/ is pure TypeScript + zod.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -50,7 +50,11 @@ export async function buildApp({ config, db, clock = systemClock, logger = true 
   const login = new LoginService({ repo, puzzles, sessions, limiter, clock });
   const wsCodes = new WsCodeService(repo, clock);
 
-  registerEndpoints(app, { ...authHandlers({ login, puzzles, sessions }), ...realtimeHandlers({ wsCodes }) }, sessions);
+  registerEndpoints(
+    app,
+    { ...authHandlers({ login, puzzles, sessions }), ...realtimeHandlers({ wsCodes }) },
+    sessions,
+  );
 
   const io = attachRealtime(app, wsCodes);
   const servesPwa = await registerStaticFiles(app, config.staticDir);

@@ -24,11 +24,13 @@ const DAY_MS = 24 * 3600 * 1000;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0-65535, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be 0-65535, got ${env.PORT}`);
 
   let testPuzzleX: number | null = null;
   if (env.REPAIROPS_TEST_PUZZLE_X !== undefined && env.REPAIROPS_TEST_PUZZLE_X !== '') {
-    if (production) throw new ConfigError('REPAIROPS_TEST_PUZZLE_X makes sign-in guessable and is refused in production');
+    if (production)
+      throw new ConfigError('REPAIROPS_TEST_PUZZLE_X makes sign-in guessable and is refused in production');
     testPuzzleX = Number(env.REPAIROPS_TEST_PUZZLE_X);
     if (!Number.isInteger(testPuzzleX)) throw new ConfigError('REPAIROPS_TEST_PUZZLE_X must be an integer');
   }

@@ -38,7 +38,9 @@ export async function main(): Promise<void> {
     ...DEMO_USERS.map((u) => `    ${u.role === 0 ? 'Admin ' : 'Editor'}  ${u.username} / ${u.password}`),
     '',
   ];
-  process.stdout.write(lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n') + '\n');
+  process.stdout.write(
+    lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n') + '\n',
+  );
 }
 
 if (import.meta.main) {

@@ -9,7 +9,10 @@ export function redactUrl(url: string): string {
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: { paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
     serializers: {
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
         id: req.id,

@@ -32,7 +32,11 @@ export function tokenOf(request: FastifyRequest, endpoint: EndpointDef): string 
  * input schema, then the handler; the answer is wrapped in the envelope. An endpoint the server has
  * no handler for yet answers NOT_IMPLEMENTED after the same checks, so contract and server never drift.
  */
-export function registerEndpoints(app: FastifyInstance, handlers: HandlerMap, sessions: SessionService): void {
+export function registerEndpoints(
+  app: FastifyInstance,
+  handlers: HandlerMap,
+  sessions: SessionService,
+): void {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: EndpointDef = endpoints[name];
     const handler = handlers[name] as Handler<EndpointDef> | undefined;

@@ -42,7 +42,8 @@ function fromFrameworkError(err: FastifyError): AppError | null {
   if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new AppError(ErrCode.INVALID_INPUT, '请求体不是有效的 JSON');
   }
-  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new AppError(ErrCode.INVALID_INPUT);
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    return new AppError(ErrCode.INVALID_INPUT);
   return null;
 }
 
@@ -62,7 +63,8 @@ export function registerEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const known = err instanceof AppError ? err : fromFrameworkError(err);
     if (known) {
-      if (known.errcode !== ErrCode.SESSION_EXPIRED) req.log.info({ errcode: known.errcode }, 'business error');
+      if (known.errcode !== ErrCode.SESSION_EXPIRED)
+        req.log.info({ errcode: known.errcode }, 'business error');
       return reply.code(httpStatus(known.errcode)).send(envelope(known.errcode, known.message, known.datas));
     }
     req.log.error({ err }, 'unhandled error');

@@ -14,7 +14,8 @@ export async function registerStaticFiles(app: FastifyInstance, dir: string): Pr
     wildcard: true,
     index: ['index.html'],
     setHeaders(reply, path) {
-      if (path.includes(`${join(dir, 'assets')}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (path.includes(`${join(dir, 'assets')}`))
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
       else reply.header('cache-control', 'no-cache');
     },
   });

@@ -26,6 +26,8 @@ function adapt(db: DatabaseSync): SqliteDatabase {
 export function nodeSqliteDialect(filename: string): SqliteDialect {
   const db = new DatabaseSync(filename);
   // WAL lets readers work while a write is in progress; a busy timeout rides out short lock waits.
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;',
+  );
   return new SqliteDialect({ database: adapt(db) });
 }

@@ -4,7 +4,11 @@ import type { PuzzleService } from './puzzle-service.ts';
 import type { SessionService } from './session-service.ts';
 import { toUserDatas } from './user-datas.ts';
 
-export function authHandlers(deps: { login: LoginService; puzzles: PuzzleService; sessions: SessionService }): HandlerMap {
+export function authHandlers(deps: {
+  login: LoginService;
+  puzzles: PuzzleService;
+  sessions: SessionService;
+}): HandlerMap {
   return {
     tncode: () => deps.puzzles.create(),
     login: ({ input, request }) => deps.login.login(input, request.ip),

@@ -40,7 +40,8 @@ export class LoginService {
 
     const user = await repo.findUserByUsername(input.username);
     if (!user) throw new AppError(ErrCode.LOGIN_UNKNOWN_USER);
-    if (!(await verifyPassword(input.password, user.password_hash))) throw new AppError(ErrCode.LOGIN_WRONG_PASSWORD);
+    if (!(await verifyPassword(input.password, user.password_hash)))
+      throw new AppError(ErrCode.LOGIN_WRONG_PASSWORD);
     if (user.disabled) throw new AppError(ErrCode.ACCOUNT_DISABLED);
 
     await limiter.reset(usernameKey);

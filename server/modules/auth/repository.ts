@@ -49,7 +49,10 @@ export class AuthRepository {
   }
 
   async insertPuzzle(id: string, answerX: number, createdAt: number, expiresAt: number): Promise<void> {
-    await this.db.insertInto('puzzles').values({ id, answer_x: answerX, created_at: createdAt, expires_at: expiresAt }).execute();
+    await this.db
+      .insertInto('puzzles')
+      .values({ id, answer_x: answerX, created_at: createdAt, expires_at: expiresAt })
+      .execute();
   }
 
   /** Marks the puzzle used and answers it, atomically: of two concurrent uses only one gets the row. */
@@ -71,7 +74,12 @@ export class AuthRepository {
     await this.db.deleteFrom('puzzles').where('expires_at', '<', at).execute();
   }
 
-  async insertSession(tokenHash: string, userId: number, createdAt: number, expiresAt: number): Promise<void> {
+  async insertSession(
+    tokenHash: string,
+    userId: number,
+    createdAt: number,
+    expiresAt: number,
+  ): Promise<void> {
     await this.db
       .insertInto('sessions')
       .values({ token_hash: tokenHash, user_id: userId, created_at: createdAt, expires_at: expiresAt })

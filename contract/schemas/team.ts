@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { roleSchema } from '../roles.ts';
+import { USERNAME_MAX } from './auth.ts';
+import { requestId, unixTime } from './common.ts';
+import { newPasswordSchema, phoneSchema } from './account.ts';
+
+/** Limits for employee fields, shared by the forms and the server. */
+export const USERNAME_MIN = 3;
+/** Letters, digits and `_ . @ -`, starting with a letter or digit (a phone number is a fine username). */
+export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]*$/;
+export const REAL_NAME_MAX = 32;
+export const KEYWORD_MAX = 64;
+
+// Paging, shared by every paged list (wallet.ts imports it too). It belongs in common.ts, which
+// was not ours to edit when these were written: move it there when convenient.
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+/** `page` (from 1) and `page_size` (1-100), defaulting to the first page of 20. */
+export const pageFields = {
+  page: z.number().int().min(1).default(1),
+  page_size: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+};
+
+/** A username being created. Unique within the whole product (login does not name the shop). */
+export const newUsernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN)
+  .max(USERNAME_MAX)
+  .regex(USERNAME_RE, { error: 'Letters, digits and _ . @ - only.' });
+
+/** The employee's real name, shown in lists and on orders. */
+export const realNameSchema = z.string().trim().min(1).max(REAL_NAME_MAX);
+
+export const addEmployeeInput = z.object({
+  username: newUsernameSchema,
+  password: newPasswordSchema,
+  real_name: realNameSchema,
+  role: roleSchema,
+  /** Optional contact number; it becomes the user's phone for SMS codes until the user binds another. */
+  phone_number: phoneSchema.optional(),
+  request_id: requestId.optional(),
+});
+export type AddEmployeeInput = z.input<typeof addEmployeeInput>;
+
+/**
+ * Edit an employee of the caller's account: only the fields present change. `new_password` resets
+ * the password and signs the employee out everywhere; `disabled: true` also signs them out. An
+ * Admin cannot disable itself or take its own Admin role (the account keeps at least one Admin).
+ */
+export const editUserInput = z
+  .object({
+    user_id: z.number().int().positive(),
+    real_name: realNameSchema.optional(),
+    role: roleSchema.optional(),
+    disabled: z.boolean().optional(),
+    new_password: newPasswordSchema.optional(),
+    request_id: requestId.optional(),
+  })
+  .refine(
+    (v) =>
+      v.real_name !== undefined ||
+      v.role !== undefined ||
+      v.disabled !== undefined ||
+      v.new_password !== undefined,
+    { error: 'Nothing to change.' },
+  );
+export type EditUserInput = z.input<typeof editUserInput>;
+
+export const employeeListInput = z
+  .object({
+    ...pageFields,
+    /** Matches username, real name or phone (substring); '' lists everyone. */
+    keyword: z.string().trim().max(KEYWORD_MAX).default(''),
+  })
+  .prefault({});
+export type EmployeeListInput = z.input<typeof employeeListInput>;
+
+/** One employee as an Admin sees it (never the password, never the openid itself). */
+export const employeeRow = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  real_name: z.string(),
+  role: roleSchema,
+  /** In full (the Admin manages the shop's staff); '' when none. */
+  phone_number: z.string(),
+  disabled: z.boolean(),
+  wx_bound: z.boolean(),
+  created_at: unixTime,
+  /** 0 when the employee never signed in. */
+  last_login_at: unixTime,
+});
+export type EmployeeRow = z.infer<typeof employeeRow>;
+
+/** One page of employees, newest first; `total` counts every match of the keyword. */
+export const employeeListOutput = z.object({
+  list: z.array(employeeRow),
+  total: z.number().int().nonnegative(),
+});
+export type EmployeeList = z.infer<typeof employeeListOutput>;

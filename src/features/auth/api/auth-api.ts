@@ -1,0 +1,29 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { endpoints } from '#contract/endpoints.ts';
+import type { z } from 'zod';
+import type { loginInput } from '#contract/schemas/auth.ts';
+import { callApi } from '#src/lib/api/client.ts';
+import { signedIn } from '../session.ts';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  puzzle: (attempt: number) => [...authKeys.all, 'puzzle', attempt] as const,
+};
+
+/** A fresh puzzle per attempt; never cached or persisted (single use, answer on the server). */
+export const puzzleQuery = (attempt: number) =>
+  queryOptions({
+    queryKey: authKeys.puzzle(attempt),
+    queryFn: ({ signal }) => callApi(endpoints.tncode, {}, { signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    meta: { persist: false },
+  });
+
+export function useLoginMutation() {
+  return useMutation({
+    mutationFn: (input: z.input<typeof loginInput>) => callApi(endpoints.login, input),
+    onSuccess: (datas) => signedIn(datas),
+  });
+}

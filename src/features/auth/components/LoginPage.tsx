@@ -1,0 +1,204 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Modal,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ErrCode } from '#contract/errcodes.ts';
+import { PASSWORD_MAX, USERNAME_MAX } from '#contract/schemas/auth.ts';
+import { puzzleQuery, useLoginMutation } from '../api/auth-api.ts';
+import { classifyLoginError, type LoginField } from '../login-errors.ts';
+import { SliderPuzzle } from './SliderPuzzle.tsx';
+
+/** Spec section 8: a login error is cleared after 3 s. */
+export const LOGIN_ERROR_MS = 3000;
+
+type FieldErrors = Partial<Record<LoginField, string>>;
+
+export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
+  const { t } = useLingui();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [puzzleOpen, setPuzzleOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [puzzleError, setPuzzleError] = useState<string | null>(null);
+  const login = useLoginMutation();
+  const puzzle = useQuery({ ...puzzleQuery(attempt), enabled: puzzleOpen });
+
+  useEffect(() => {
+    if (!formError && !fieldErrors.username && !fieldErrors.password) return;
+    const timer = setTimeout(() => {
+      setFormError(null);
+      setFieldErrors({});
+    }, LOGIN_ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [formError, fieldErrors]);
+
+  const validate = (): FieldErrors => {
+    const errors: FieldErrors = {};
+    if (!username.trim()) errors.username = t`Please enter your username`;
+    else if (username.trim().length > USERNAME_MAX)
+      errors.username = t`A username has at most ${USERNAME_MAX} characters`;
+    if (!password) errors.password = t`Please enter your password`;
+    else if (password.length > PASSWORD_MAX)
+      errors.password = t`A password has at most ${PASSWORD_MAX} characters`;
+    return errors;
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const errors = validate();
+    setFieldErrors(errors);
+    setFormError(null);
+    if (errors.username || errors.password) return;
+    setPuzzleError(null);
+    setAttempt((a) => a + 1);
+    setPuzzleOpen(true);
+  };
+
+  const newPuzzle = () => {
+    setAttempt((a) => a + 1);
+  };
+
+  const onRelease = (x: number) => {
+    const uniqid = puzzle.data?.uniqid;
+    if (!uniqid || login.isPending) return;
+    login.mutate(
+      { username: username.trim(), password, tn_r: x, uniqid },
+      {
+        onSuccess: () => {
+          setPuzzleOpen(false);
+          onSignedIn();
+        },
+        onError: (err) => {
+          const failure = classifyLoginError(err);
+          if (failure.where === 'puzzle') {
+            setPuzzleError(
+              failure.code === ErrCode.PUZZLE_WRONG
+                ? t`Not quite: try again`
+                : t`The puzzle has expired, here is a new one`,
+            );
+            newPuzzle();
+            return;
+          }
+          setPuzzleOpen(false);
+          if (failure.where === 'field') {
+            setFieldErrors({
+              [failure.field]: failure.field === 'username' ? t`This user does not exist` : t`Wrong password`,
+            });
+          } else if (failure.where === 'fields') {
+            setFieldErrors(validateAll(failure.fields));
+          } else if (failure.where === 'form') {
+            setFormError(
+              failure.code === ErrCode.RATE_LIMITED
+                ? t`Too many attempts, please try again in ${failure.retryAfterSeconds} s`
+                : failure.code === ErrCode.ACCOUNT_DISABLED
+                  ? t`This account is disabled, please contact your administrator`
+                  : t`Sign-in failed, please try again`,
+            );
+          } else {
+            setFormError(t`Sign-in failed, please try again`);
+          }
+        },
+      },
+    );
+  };
+
+  const validateAll = (fields: LoginField[]): FieldErrors =>
+    Object.fromEntries(
+      fields.map((f) => [
+        f,
+        f === 'username' ? t`This username is not valid` : t`This password is not valid`,
+      ]),
+    );
+
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%" component="main">
+        <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+          <Stack>
+            <div>
+              <Title order={1} fz="h2" id="login-title">
+                RepairOps
+              </Title>
+              <Text c="dimmed" size="sm">
+                <Trans>Sign in to your shop</Trans>
+              </Text>
+            </div>
+            {formError && (
+              <Alert color="red" role="alert" data-testid="login-error">
+                {formError}
+              </Alert>
+            )}
+            <TextInput
+              label={t`Username`}
+              name="username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              error={fieldErrors.username}
+              maxLength={USERNAME_MAX * 4}
+              required
+            />
+            <PasswordInput
+              label={t`Password`}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={fieldErrors.password}
+              required
+            />
+            <Button type="submit" fullWidth loading={login.isPending}>
+              <Trans>Sign in</Trans>
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+      <Modal
+        opened={puzzleOpen}
+        onClose={() => setPuzzleOpen(false)}
+        title={t`Complete the puzzle to sign in`}
+        centered
+        size="auto"
+      >
+        {puzzle.data ? (
+          <SliderPuzzle
+            key={puzzle.data.uniqid}
+            puzzle={puzzle.data}
+            busy={login.isPending}
+            error={puzzleError}
+            onRelease={onRelease}
+            onRefresh={newPuzzle}
+          />
+        ) : puzzle.isError ? (
+          <Stack align="center" w={320}>
+            <Text c="red">
+              <Trans>The puzzle could not be loaded.</Trans>
+            </Text>
+            <Button variant="light" onClick={() => void puzzle.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Stack>
+        ) : (
+          <Center w={320} h={220}>
+            <Text c="dimmed">
+              <Trans>Loading the puzzle…</Trans>
+            </Text>
+          </Center>
+        )}
+      </Modal>
+    </Center>
+  );
+}

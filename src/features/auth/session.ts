@@ -1,0 +1,89 @@
+import { useSyncExternalStore } from 'react';
+import { endpoints } from '#contract/endpoints.ts';
+import type { LoginDatas } from '#contract/schemas/auth.ts';
+import { callApi } from '#src/lib/api/client.ts';
+import {
+  getStoredUser,
+  getToken,
+  removeCode,
+  removeToken,
+  setStoredUser,
+  setToken,
+  type StoredUser,
+} from '#src/lib/storage.ts';
+import { toStoredUser } from './model.ts';
+
+/**
+ * The current user in memory (spec section 4 "current user"), mirrored to local storage so a
+ * reload, or a start without network, keeps the user signed in.
+ */
+let currentUser: StoredUser | null = null;
+const listeners = new Set<() => void>();
+const logoutListeners = new Set<() => void | Promise<void>>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function getCurrentUser(): StoredUser | null {
+  return currentUser;
+}
+
+export function setCurrentUser(user: StoredUser | null): void {
+  currentUser = user;
+  setStoredUser(user);
+  emit();
+}
+
+/** At start: a stored user is taken as the current user without waiting on the network. */
+export function restoreSession(): StoredUser | null {
+  if (getToken()) currentUser = getStoredUser();
+  return currentUser;
+}
+
+export function useCurrentUser(): StoredUser | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => currentUser,
+  );
+}
+
+/** Called after logout (the app clears its caches here). */
+export function onLoggedOut(listener: () => void | Promise<void>): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
+export function signedIn(datas: LoginDatas): StoredUser {
+  setToken(datas.token);
+  const user = toStoredUser(datas);
+  setCurrentUser(user);
+  return user;
+}
+
+/** Fetches the user behind the stored token and makes it current. */
+export async function loadCurrentUser(options: { handleSessionExpiry?: boolean } = {}): Promise<StoredUser> {
+  const datas = await callApi(endpoints.getUser, {}, options);
+  const user = toStoredUser(datas);
+  setCurrentUser(user);
+  return user;
+}
+
+/** Logout (spec section 4): call quit, then remove token, code and user and clear the current user. */
+export async function logout(): Promise<void> {
+  const token = getToken();
+  if (token) {
+    try {
+      await callApi(endpoints.quit, { token }, { handleSessionExpiry: false });
+    } catch {
+      // Offline or already expired: the local sign-out below still happens.
+    }
+  }
+  removeToken();
+  removeCode();
+  setCurrentUser(null);
+  for (const listener of logoutListeners) await listener();
+}

@@ -1,0 +1,123 @@
+import { ofetch } from 'ofetch';
+import { t } from '@lingui/core/macro';
+import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint.ts';
+import type { Envelope } from '#contract/envelope.ts';
+import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';
+import { localizedErrorMessage } from './error-messages.ts';
+import {
+  DUPLICATE_TOAST_MS,
+  REQUEST_TIMEOUT_MS,
+  TOAST_MS,
+  envelopeOutcome,
+  isDuplicateExempt,
+} from './policy.ts';
+
+export type ToastKind = 'success' | 'warning' | 'error';
+
+/** What the app wires in at start: lib/ knows nothing of the UI or of the auth feature. */
+export interface ApiClientHooks {
+  notify(kind: ToastKind, message: string, durationMs: number): void;
+  /** Errcode 1002: log out, then reload after 1 s. */
+  onSessionExpired(): void;
+  getToken(): string | null;
+}
+
+let hooks: ApiClientHooks = {
+  notify: () => undefined,
+  onSessionExpired: () => undefined,
+  getToken: () => null,
+};
+
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next;
+}
+
+/** Empty: same origin. A build for a shop running the original back end sets VITE_API_BASE. */
+const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+
+const inFlight = new Set<string>();
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return !!value && typeof value === 'object' && typeof (value as { errcode?: unknown }).errcode === 'number';
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** false: a 1002 answer only throws; the caller handles it (the route guard does). */
+  handleSessionExpiry?: boolean;
+}
+
+/**
+ * The one way the PWA calls the API: POST with the token header, a 120 s time-out and the spec's
+ * errcode policy (section 8). Answers `datas`, or throws ApiError / NetworkError /
+ * DuplicateRequestError after telling the user what the spec says to tell.
+ */
+export async function callApi<E extends EndpointDef>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  options: CallOptions = {},
+): Promise<EndpointOutput<E>> {
+  const url = `${API_BASE}${endpoint.path}`;
+  if (isOffline()) {
+    hooks.notify('warning', t`Please check your network connection`, TOAST_MS);
+    throw new NetworkError('offline', true);
+  }
+
+  const body = input ?? {};
+  const key = `${url}\n${JSON.stringify(body)}`;
+  if (!isDuplicateExempt(url)) {
+    if (inFlight.has(key)) {
+      hooks.notify('warning', t`Request in progress, please wait...`, DUPLICATE_TOAST_MS);
+      throw new DuplicateRequestError(url);
+    }
+    inFlight.add(key);
+  }
+
+  const token = hooks.getToken();
+  let answer: unknown;
+  try {
+    answer = await ofetch(url, {
+      method: 'POST',
+      body,
+      headers: token ? { token } : {},
+      query: endpoint.tokenInQuery && token ? { token } : undefined,
+      timeout: REQUEST_TIMEOUT_MS,
+      retry: 0,
+      // Error statuses still carry the envelope: read it instead of throwing.
+      ignoreResponseError: true,
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    if (isOffline()) {
+      hooks.notify('warning', t`Please check your network connection`, TOAST_MS);
+      throw new NetworkError('offline', true);
+    }
+    hooks.notify('error', t`Request timed out`, TOAST_MS);
+    throw new NetworkError(err instanceof Error ? err.message : 'transport error', false);
+  } finally {
+    inFlight.delete(key);
+  }
+
+  if (!isEnvelope(answer)) {
+    hooks.notify('error', t`Request timed out`, TOAST_MS);
+    throw new NetworkError('not an envelope', false);
+  }
+  const outcome = envelopeOutcome(answer.errcode, answer.msg);
+  switch (outcome.kind) {
+    case 'ok':
+      if (outcome.toast) hooks.notify('success', outcome.toast, TOAST_MS);
+      return answer.datas as EndpointOutput<E>;
+    case 'session-expired':
+      if (options.handleSessionExpiry !== false) hooks.onSessionExpired();
+      break;
+    case 'warn':
+      hooks.notify('warning', localizedErrorMessage(answer.errcode, answer.msg, answer.datas), TOAST_MS);
+      break;
+    case 'silent':
+      break;
+  }
+  throw new ApiError(answer.errcode, answer.msg, answer.datas);
+}

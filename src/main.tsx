@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { createQueryClient } from '#src/app/query-client.ts';
+import { createAppRouter } from '#src/app/router.tsx';
+import { wireApiClient } from '#src/app/api-wiring.ts';
+import { Providers } from '#src/app/providers.tsx';
+import { restoreSession } from '#src/features/auth/session.ts';
+import { initI18n } from '#src/lib/i18n.ts';
+
+// Bootstrap only: wire the clients, restore the session and the language, render.
+const queryClient = createQueryClient();
+wireApiClient(queryClient);
+restoreSession();
+const router = createAppRouter(queryClient);
+
+await initI18n();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 8787}`;
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
+    react(),
+    // Lingui's macros need Babel: without this preset the build passes but ships broken macro code.
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+  ],
+  define: {
+    // Another API host for shops that run the original back end (empty: same origin).
+    'import.meta.env.VITE_API_BASE': JSON.stringify(process.env.VITE_API_BASE ?? ''),
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+  build: { target: 'es2022', sourcemap: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/web.ts'],
+        },
+      },
+    ],
+  },
+});
