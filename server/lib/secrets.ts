@@ -31,8 +31,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
   if (scheme !== 'scrypt' || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, 'base64url');
+  if (expected.length < 16) return false; // hashPassword stores 64 bytes; an empty key would match anything
   const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem };
-  const key = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, options);
+  const key = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, options).catch(
+    () => Buffer.alloc(0), // unreadable parameters (N not a power of 2, over maxmem): no match, not a crash
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

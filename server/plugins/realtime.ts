@@ -38,7 +38,7 @@ export function attachRealtime(app: FastifyInstance, wsCodes: WsCodeService): Re
       },
     );
   });
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     await io.close();
   });
   return io;

@@ -4,14 +4,19 @@ import { routeTree } from '#src/routeTree.gen.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** Reloads the page (tests record it instead). */
+  reload(): void;
 }
 
 /** Hash history (spec section 2): the server serves one shell, every route lives after the #. */
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  reload: () => void = () => window.location.reload(),
+) {
   return createRouter({
     routeTree,
     history: createHashHistory(),
-    context: { queryClient },
+    context: { queryClient, reload },
     defaultPreload: 'intent',
     scrollRestoration: true,
   });

@@ -6,9 +6,9 @@ import { notify } from '#src/ui/notify.ts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The guard of spec section 4 runs before every route.
-  beforeLoad: ({ location }) =>
+  beforeLoad: ({ location, context }) =>
     runGuard(location, {
-      reload: () => window.location.reload(),
+      reload: context.reload,
       notifyError: (message) => notify('error', message, 4000),
     }),
   component: Outlet,

@@ -24,7 +24,7 @@ export function judgePuzzle(
 ): PuzzleVerdict {
   if (!consumed) return { ok: false, errcode: existed ? ErrCode.PUZZLE_USED : ErrCode.PUZZLE_UNKNOWN };
   if (consumed.expires_at <= now) return { ok: false, errcode: ErrCode.PUZZLE_EXPIRED };
-  if (Math.abs(tnR - consumed.answer_x) > PUZZLE.tolerance)
+  if (!(Math.abs(tnR - consumed.answer_x) <= PUZZLE.tolerance))
     return { ok: false, errcode: ErrCode.PUZZLE_WRONG };
   return { ok: true };
 }

@@ -49,7 +49,18 @@ export async function runGuard(location: ParsedLocation, effects: GuardEffects):
   }
 }
 
-async function fetchUserOrLeave(href: string, effects: GuardEffects): Promise<void> {
+// The router may run the guard twice for one navigation (load and history event): share one fetch,
+// so the user is fetched, and a failure told, once.
+let pending: Promise<void> | null = null;
+
+function fetchUserOrLeave(href: string, effects: GuardEffects): Promise<void> {
+  pending ??= fetchUserOnce(href, effects).finally(() => {
+    pending = null;
+  });
+  return pending;
+}
+
+async function fetchUserOnce(href: string, effects: GuardEffects): Promise<void> {
   try {
     await loadCurrentUser({ handleSessionExpiry: false });
   } catch (err) {

@@ -37,7 +37,7 @@ export function setCurrentUser(user: StoredUser | null): void {
 
 /** At start: a stored user is taken as the current user without waiting on the network. */
 export function restoreSession(): StoredUser | null {
-  if (getToken()) currentUser = getStoredUser();
+  currentUser = getToken() ? getStoredUser() : null;
   return currentUser;
 }
 

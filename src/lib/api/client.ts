@@ -32,8 +32,9 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
-/** Empty: same origin. A build for a shop running the original back end sets VITE_API_BASE. */
-const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+/** Same origin unless a build for a shop running the original back end sets VITE_API_BASE. */
+const apiBase = (): string =>
+  import.meta.env.VITE_API_BASE || (typeof location === 'undefined' ? '' : location.origin);
 
 const inFlight = new Set<string>();
 
@@ -59,7 +60,7 @@ export async function callApi<E extends EndpointDef>(
   input: EndpointInput<E>,
   options: CallOptions = {},
 ): Promise<EndpointOutput<E>> {
-  const url = `${API_BASE}${endpoint.path}`;
+  const url = `${apiBase()}${endpoint.path}`;
   if (isOffline()) {
     hooks.notify('warning', t`Please check your network connection`, TOAST_MS);
     throw new NetworkError('offline', true);

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CatalogFile,
+  type SpecRules,
+  checkCatalogs,
+  parseCatalog,
+  placeholderProblems,
+  placeholdersOf,
+  SPEC_RULES,
+  summaryLine,
+} from './check-catalogs.ts';
+
+const NO_SPEC: SpecRules = { translations: [], sourceTexts: [] };
+
+/** A PO catalog as `lingui extract` writes it; entries are raw PO text. */
+function po(locale: string, ...entries: string[]): CatalogFile {
+  const header = [
+    'msgid ""',
+    'msgstr ""',
+    '"POT-Creation-Date: 2026-11-21 18:50+0000\\n"',
+    '"Content-Type: text/plain; charset=utf-8\\n"',
+    '"X-Generator: @lingui/cli\\n"',
+    `"Language: ${locale}\\n"`,
+  ].join('\n');
+  return { locale, file: `locales/${locale}.po`, text: [header, ...entries].join('\n\n') + '\n' };
+}
+
+function entry(msgid: string, msgstr: string, extra = ''): string {
+  return `${extra ? `${extra}\n` : ''}#: src/a.tsx\nmsgid ${JSON.stringify(msgid)}\nmsgstr ${JSON.stringify(msgstr)}`;
+}
+
+/** zh, en, es catalogs from [msgid, zh, es] triples; en is left as Lingui writes the source locale. */
+function catalogs(...messages: [string, string, string][]): CatalogFile[] {
+  return [
+    po('zh', ...messages.map(([id, zh]) => entry(id, zh))),
+    po('en', ...messages.map(([id]) => entry(id, id))),
+    po('es', ...messages.map(([id, , es]) => entry(id, es))),
+  ];
+}
+
+describe('placeholdersOf', () => {
+  it('finds simple, formatted and nested arguments', () => {
+    expect(placeholdersOf('Welcome, {0}')).toEqual({ args: ['0'], tags: [] });
+    expect(placeholdersOf('Try again in {seconds} s, {user.title}')).toEqual({
+      args: ['seconds', 'user.title'],
+      tags: [],
+    });
+    expect(placeholdersOf('{price, number, ::currency/CNY} on {day, date, short}').args).toEqual([
+      'day',
+      'price',
+    ]);
+    expect(
+      placeholdersOf(
+        '{count, plural, offset:1 =0 {none} one {# item for {name}} other {# items}} {g, select, a {x} other {y}}',
+      ).args,
+    ).toEqual(['count', 'g', 'name']);
+  });
+
+  it('skips quoted text and finds tags', () => {
+    expect(placeholdersOf("Type '{name}' here, it''s {0}").args).toEqual(['0']);
+    expect(placeholdersOf('Read <0>the terms</0> and <1/>')).toEqual({
+      args: [],
+      tags: ['</0>', '<0>', '<1/>'],
+    });
+  });
+
+  it('rejects messages that are not valid ICU', () => {
+    expect(() => placeholdersOf('Points: {0')).toThrow(SyntaxError);
+    expect(() => placeholdersOf('Points: 0}')).toThrow(SyntaxError);
+    expect(() => placeholdersOf('{n, plural, one}')).toThrow(SyntaxError);
+    expect(() => placeholdersOf('{n, plural, one {# item}')).toThrow(SyntaxError);
+    expect(() => placeholdersOf('{}')).toThrow(SyntaxError);
+  });
+});
+
+describe('placeholderProblems', () => {
+  it('accepts reordered placeholders', () => {
+    expect(placeholderProblems('{a} of {b}', '{b} 中的 {a}')).toEqual([]);
+  });
+
+  it('reports dropped, renamed and broken placeholders and tags', () => {
+    expect(placeholderProblems('Points: {0}', '积分')).toEqual(['the translation drops {0}']);
+    expect(placeholderProblems('Wait {seconds} s', '请 {second} 秒后重试')).toEqual([
+      'the translation drops {seconds}',
+      'the translation has {second}, which the source text does not have',
+    ]);
+    expect(placeholderProblems('Points: {0}', '积分：{0')[0]).toMatch(/not valid ICU/);
+    expect(placeholderProblems('Read <0>this</0>', '阅读此内容')[0]).toMatch(/tags/);
+  });
+});
+
+describe('parseCatalog', () => {
+  it('keeps contexts apart, leaves obsolete messages out and reads flags', () => {
+    const parsed = parseCatalog(
+      po(
+        'zh',
+        entry('Open', '打开'),
+        `msgctxt "door"\n${entry('Open', '开门')}`,
+        entry('Draft', '草稿', '#, fuzzy'),
+        '#~ msgid "Old"\n#~ msgstr "旧"',
+      ),
+    );
+    expect([...parsed.messages.values()].map((m) => [m.msgid, m.context, m.translation, m.fuzzy])).toEqual([
+      ['Open', undefined, '打开', false],
+      ['Open', 'door', '开门', false],
+      ['Draft', undefined, '草稿', true],
+    ]);
+    expect(parsed.problems).toEqual([]);
+  });
+
+  it('reports a Language header of another locale', () => {
+    expect(parseCatalog({ ...po('es', entry('Menu', 'Menú')), locale: 'zh' }).problems).toEqual([
+      'locales/es.po: the Language header is "es", expected "zh"',
+    ]);
+  });
+});
+
+describe('checkCatalogs', () => {
+  it('passes complete catalogs, where the source locale may leave msgstr empty', () => {
+    const files = catalogs(['Menu', '菜单', 'Menú'], ['Points: {0}', '积分：{0}', 'Puntos: {0}']);
+    files[1] = po('en', entry('Menu', ''), entry('Points: {0}', ''));
+    const result = checkCatalogs(files, 'en', NO_SPEC);
+    expect(result).toEqual({ languages: 3, messages: 2, problems: [] });
+    expect(summaryLine(result)).toBe('catalogs: 3 languages, 2 messages, complete');
+  });
+
+  it('points at the messages a new extract left untranslated or fuzzy', () => {
+    const files = catalogs(['Menu', '菜单', 'Menú'], ['Stock', '', ''], ['Sales', '销售', 'Ventas']);
+    files[2] = po('es', entry('Menu', 'Menú'), entry('Stock', ''), entry('Sales', 'Ventas', '#, fuzzy'));
+    const result = checkCatalogs(files, 'en', NO_SPEC);
+    expect(result.problems).toEqual([
+      'locales/zh.po: "Stock" is not translated',
+      'locales/es.po: "Stock" is not translated',
+      'locales/es.po: "Sales" is marked fuzzy (review it, then remove the flag)',
+    ]);
+    expect(summaryLine(result)).toBe('catalogs: 3 languages, 3 messages, 3 problems');
+  });
+
+  it('reports a message that is in one catalog and not in the others', () => {
+    const files = catalogs(['Menu', '菜单', 'Menú']);
+    files[0] = po('zh', entry('Menu', '菜单'), entry('Old', '旧'));
+    expect(checkCatalogs(files, 'en', NO_SPEC).problems).toEqual([
+      'locales/en.po: "Old" is missing (it is in locales/zh.po): run npm run i18n:extract',
+      'locales/es.po: "Old" is missing (it is in locales/zh.po): run npm run i18n:extract',
+    ]);
+  });
+
+  it('reports translations that drop or rename a placeholder', () => {
+    const files = catalogs(
+      ['Points: {0}', '积分', 'Puntos: {0}'],
+      ['VIP until {vipEnd}', 'VIP 到期：{vipEnd}', 'VIP hasta {fin}'],
+    );
+    expect(checkCatalogs(files, 'en', NO_SPEC).problems).toEqual([
+      'locales/zh.po: "Points: {0}": the translation drops {0}',
+      'locales/es.po: "VIP until {vipEnd}": the translation drops {vipEnd}',
+      'locales/es.po: "VIP until {vipEnd}": the translation has {fin}, which the source text does not have',
+    ]);
+  });
+
+  it("checks the spec's exact texts", () => {
+    const files = catalogs(
+      ['Please check your network connection', '请检查网络状态', 'Compruebe su conexión de red'],
+      ['Request in progress, please wait...', '数据请求中，请稍后…', 'Solicitud en curso, espere...'],
+      ['Error code', '错误代码', 'Código de error'],
+    );
+    const problems = checkCatalogs(files, 'en', SPEC_RULES).problems;
+    expect(problems).toContain(
+      'spec: locales/zh.po translates "Request in progress, please wait..." as "数据请求中，请稍后…"; the spec requires exactly "数据请求中,请稍后..."',
+    );
+    expect(problems).toContain(
+      'spec: the message "Request timed out" is missing from the zh catalog; the spec requires it, translated "接口请求超时"',
+    );
+    expect(problems).toContain(
+      'spec: the source text "GO BACK HOME" is missing; the spec requires it exactly so',
+    );
+    expect(problems.some((problem) => problem.includes('Please check your network connection'))).toBe(false);
+    expect(problems.some((problem) => problem.includes('"Error code"'))).toBe(false);
+  });
+
+  it('takes the source text of an explicit id from the source locale', () => {
+    const flag = '#. js-lingui-explicit-id';
+    const files = [
+      po('zh', entry('points.label', '积分', flag)),
+      po('en', entry('points.label', 'Points: {0}', flag)),
+      po('es', entry('points.label', 'Puntos: {0}', flag)),
+    ];
+    expect(checkCatalogs(files, 'en', NO_SPEC).problems).toEqual([
+      'locales/zh.po: "points.label": the translation drops {0}',
+    ]);
+  });
+});

@@ -1,0 +1,94 @@
+// `npm test`: every check and every test, in order, then one closing line that sums them all:
+// `N passed, N failed, N skipped` (the static checks count one each).
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { run } from './lib/run.ts';
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const lines: string[] = [];
+
+async function check(name: string, command: string, args: string[]) {
+  process.stdout.write(`\n▶ ${name}\n`);
+  const ok = (await run(command, args)) === 0;
+  total[ok ? 'passed' : 'failed'] += 1;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+}
+
+function readJson(path: string): Record<string, unknown> | null {
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+await check('route tree', 'npx', ['tsr', 'generate']);
+await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+await check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+await check('translations', 'node', ['scripts/check-catalogs.ts']);
+
+process.stdout.write('\n▶ unit and integration tests (vitest)\n');
+const vitestCode = await run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-results/vitest.json',
+]);
+const vitest = readJson('test-results/vitest.json');
+if (vitest) {
+  const v = {
+    passed: Number(vitest.numPassedTests),
+    failed: Number(vitest.numFailedTests),
+    skipped: Number(vitest.numPendingTests) + Number(vitest.numTodoTests),
+  };
+  // A suite that failed to load has no failed test but a non-zero exit: count it as a failure.
+  if (vitestCode !== 0 && v.failed === 0) v.failed = 1;
+  total.passed += v.passed;
+  total.failed += v.failed;
+  total.skipped += v.skipped;
+  lines.push(
+    `${v.failed ? 'FAIL' : 'ok  '} vitest: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`,
+  );
+} else {
+  total.failed += 1;
+  lines.push('FAIL vitest: no report');
+}
+
+process.stdout.write('\n▶ end-to-end tests (Playwright, Chromium)\n');
+const e2eCode = await run('node', ['scripts/e2e.ts']);
+const e2e = readJson('test-results/e2e.json');
+const stats = (e2e?.stats ?? null) as {
+  expected: number;
+  unexpected: number;
+  flaky: number;
+  skipped: number;
+} | null;
+if (stats) {
+  const e = { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  if (e2eCode !== 0 && e.failed === 0) e.failed = 1;
+  total.passed += e.passed;
+  total.failed += e.failed;
+  total.skipped += e.skipped;
+  const label = e2e?.skippedRun
+    ? 'e2e: SKIPPED (no Chromium)'
+    : `e2e: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`;
+  lines.push(`${e.failed ? 'FAIL' : 'ok  '} ${label}`);
+} else {
+  total.failed += 1;
+  lines.push('FAIL e2e: no report');
+}
+
+process.stdout.write(
+  `\n${lines.join('\n')}\n\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`,
+);
+process.exit(total.failed ? 1 : 0);

@@ -1,0 +1,23 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createQueryClient } from '#src/app/query-client.ts';
+import { createAppRouter } from '#src/app/router.tsx';
+import { wireApiClient } from '#src/app/api-wiring.ts';
+import { Providers } from '#src/app/providers.tsx';
+import { restoreSession } from '#src/features/auth/session.ts';
+
+/** Renders the whole app as main.tsx does, at a hash route, with reloads recorded instead of done. */
+export function renderApp(hashPath: string) {
+  window.location.hash = `#${hashPath}`;
+  const reloads: number[] = [];
+  const queryClient = createQueryClient();
+  wireApiClient(queryClient, () => reloads.push(Date.now()));
+  restoreSession();
+  const router = createAppRouter(queryClient, () => reloads.push(Date.now()));
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, queryClient, reloads };
+}

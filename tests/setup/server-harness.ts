@@ -1,0 +1,207 @@
+// A real API server for tests: a fresh SQLite database (migrated, demo shop seeded), the app built by
+// buildApp, and helpers that talk to it through `app.inject` (no port) with a clock the test controls.
+// Used by the server's own tests and by the PWA's msw tests, which forward their requests to it.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '#server/app.ts';
+import type { ServerConfig } from '#server/config.ts';
+import { connectDb, type Db } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { RealtimeServer } from '#server/plugins/realtime.ts';
+import { DEMO_USERS, seedDemoShop } from '#server/seed.ts';
+
+/** Every slider puzzle of a test server has its gap here: drag to it and the puzzle is solved. */
+export const TEST_PUZZLE_X = 150;
+
+/** Where a test clock starts unless told otherwise: 2026-03-01 09:00 UTC. */
+export const TEST_START = Date.UTC(2026, 2, 1, 9, 0, 0);
+
+export const DEMO_ADMIN = DEMO_USERS[0];
+export const DEMO_EDITOR = DEMO_USERS[1];
+
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+  set(ms: number): void;
+}
+
+/** A clock that stands still until the test moves it. */
+export function createTestClock(start: number = TEST_START): TestClock {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (ms) => {
+      now = ms;
+    },
+  };
+}
+
+export interface CallOptions {
+  /** Sent as the `token` header. */
+  token?: string;
+  query?: Record<string, string> | string;
+  headers?: Record<string, string>;
+  /** The client address the server sees (rate limits per address). Default 127.0.0.1. */
+  remoteAddress?: string;
+  /** Default POST (every API call is a POST). */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+}
+
+/** The parsed answer. `datas` is loosely typed: null on most errors, the endpoint's datas on success. */
+export interface CallResult<D = Record<string, unknown>> {
+  status: number;
+  errcode: number;
+  msg: string;
+  datas: D;
+  headers: Record<string, unknown>;
+  /** The raw response body. */
+  raw: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  io: RealtimeServer;
+  db: Kysely<Database>;
+  /** The Db handle (Kysely instance and dialect) the app was built with. */
+  handle: Db;
+  clock: TestClock;
+  config: ServerConfig;
+  /** The temp dir holding the database; removed by close(). */
+  dir: string;
+  /**
+   * Calls the API. A string or Buffer body is sent as is (with content-type application/json unless
+   * `headers` says otherwise); `undefined` sends no body; anything else is sent as JSON.
+   * Throws when the answer is not a JSON envelope.
+   */
+  call<D = Record<string, unknown>>(path: string, body?: unknown, opts?: CallOptions): Promise<CallResult<D>>;
+  /** A new slider puzzle's uniqid (its answer is TEST_PUZZLE_X). */
+  puzzle(): Promise<string>;
+  /** Signs in through tncode + login and answers the token; throws when the sign-in is refused. */
+  login(username?: string, password?: string): Promise<string>;
+  /** Closes the app (and socket.io), the database, and removes the temp dir. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  clock?: TestClock;
+  config?: Partial<ServerConfig>;
+  /** Default false (silent). */
+  logger?: boolean;
+}
+
+// Seeding hashes the demo passwords with scrypt (~100 ms each), so each process migrates and seeds
+// one template database per seed time and every test server starts from a copy of it.
+const templates = new Map<number, Promise<string>>();
+
+function templateFor(seedNow: number): Promise<string> {
+  let template = templates.get(seedNow);
+  if (!template) {
+    template = (async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'repairops-template-'));
+      const file = join(dir, 'template.sqlite');
+      const handle = connectDb(file);
+      try {
+        await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
+        await seedDemoShop(handle.db, seedNow);
+      } finally {
+        // Closing the last connection checkpoints the WAL into the file, so the file alone is complete.
+        await handle.db.destroy();
+      }
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      return file;
+    })();
+    templates.set(seedNow, template);
+  }
+  return template;
+}
+
+export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const clock = opts.clock ?? createTestClock();
+  const dir = mkdtempSync(join(tmpdir(), 'repairops-test-'));
+  const file = join(dir, 'repairops.sqlite');
+  copyFileSync(await templateFor(clock.now()), file);
+
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: file,
+    production: false,
+    staticDir: join(dir, 'no-pwa'),
+    logLevel: 'silent',
+    sessionTtlMs: 30 * 24 * 3600 * 1000,
+    testPuzzleX: TEST_PUZZLE_X,
+    ...opts.config,
+  };
+  const handle = connectDb(file);
+  // Migrating again is a no-op on the template's copy, and brings it up to date should it lag.
+  await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
+  const { app, io } = await buildApp({ config, db: handle, clock, logger: opts.logger ?? false });
+
+  const call = async <D = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    o: CallOptions = {},
+  ): Promise<CallResult<D>> => {
+    const headers: Record<string, string> = {};
+    let payload: string | Buffer | undefined;
+    if (body !== undefined) {
+      payload = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
+    if (o.token !== undefined) headers.token = o.token;
+    Object.assign(headers, o.headers);
+    const res = await app.inject({
+      method: o.method ?? 'POST',
+      url: path,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      ...(o.query !== undefined ? { query: o.query } : {}),
+      ...(o.remoteAddress !== undefined ? { remoteAddress: o.remoteAddress } : {}),
+    });
+    let parsed: { errcode: number; msg: string; datas: D };
+    try {
+      parsed = JSON.parse(res.body) as typeof parsed;
+    } catch {
+      throw new Error(`${path} answered ${res.statusCode} with a non-JSON body: ${res.body.slice(0, 200)}`);
+    }
+    return { status: res.statusCode, ...parsed, headers: res.headers, raw: res.body };
+  };
+
+  const puzzle = async (): Promise<string> => {
+    const res = await call<{ uniqid: string }>('/api/login/tncode', {});
+    if (res.errcode !== 0) throw new Error(`tncode failed: ${res.errcode} ${res.msg}`);
+    return res.datas.uniqid;
+  };
+
+  const login = async (username: string = DEMO_ADMIN.username, password: string = DEMO_ADMIN.password) => {
+    const uniqid = await puzzle();
+    const res = await call<{ token: string }>('/api/login/login', {
+      username,
+      password,
+      tn_r: TEST_PUZZLE_X,
+      uniqid,
+    });
+    if (res.errcode !== 0) throw new Error(`login as ${username} failed: ${res.errcode} ${res.msg}`);
+    return res.datas.token;
+  };
+
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      try {
+        await app.close();
+      } finally {
+        await handle.db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    })());
+
+  return { app, io, db: handle.db, handle, clock, config, dir, call, puzzle, login, close };
+}
