@@ -19,3 +19,11 @@ export const requestId = z
 
 /** Points and money travel as integer hundredths. */
 export const hundredths = z.number().int();
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+/** Paging of every paged list: `page` (from 1) and `page_size` (1-100), defaulting to the first page of 20. */
+export const pageFields = {
+  page: z.number().int().min(1).default(1),
+  page_size: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+};

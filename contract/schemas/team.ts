@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from '../roles.ts';
 import { USERNAME_MAX } from './auth.ts';
-import { requestId, unixTime } from './common.ts';
+import { pageFields, requestId, unixTime } from './common.ts';
 import { newPasswordSchema, phoneSchema } from './account.ts';
 
 /** Limits for employee fields, shared by the forms and the server. */
@@ -10,16 +10,6 @@ export const USERNAME_MIN = 3;
 export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]*$/;
 export const REAL_NAME_MAX = 32;
 export const KEYWORD_MAX = 64;
-
-// Paging, shared by every paged list (wallet.ts imports it too). It belongs in common.ts, which
-// was not ours to edit when these were written: move it there when convenient.
-export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
-/** `page` (from 1) and `page_size` (1-100), defaulting to the first page of 20. */
-export const pageFields = {
-  page: z.number().int().min(1).default(1),
-  page_size: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-};
 
 /** A username being created. Unique within the whole product (login does not name the shop). */
 export const newUsernameSchema = z

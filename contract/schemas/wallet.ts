@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { hundredths, requestId, unixTime } from './common.ts';
-import { pageFields } from './team.ts';
+import { hundredths, pageFields, requestId, unixTime } from './common.ts';
 
 /**
  * A package (combo) on sale in the shopping center, bought with points (`pay_integral`); `price` is
