@@ -47,6 +47,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/web.ts'],
+          // Screen tests drive the real server in process; on 2 busy cores a flow takes seconds.
+          testTimeout: 20_000,
         },
       },
     ],

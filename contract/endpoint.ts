@@ -18,6 +18,8 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   output: O;
   /** The spec sends the token as the `token` query parameter on these (get_user, get_ws_auth_code). */
   tokenInQuery?: boolean;
+  /** Largest request body in bytes, when larger than the server's default of 1 MiB (image uploads). */
+  bodyLimit?: number;
   /** One line for the next engineer and for docs. */
   summary: string;
 }

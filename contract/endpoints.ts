@@ -22,7 +22,7 @@ import {
   wxokInput,
   wxokOutput,
 } from './schemas/account.ts';
-import { identifySnImeiInput, identifySnImeiOutput } from './schemas/checks.ts';
+import { IMAGE_DATA_URL_MAX, identifySnImeiInput, identifySnImeiOutput } from './schemas/checks.ts';
 import {
   addEmployeeInput,
   editUserInput,
@@ -209,6 +209,8 @@ export const endpoints = {
     access: 'user',
     input: identifySnImeiInput,
     output: identifySnImeiOutput,
+    // The data URL plus the JSON around it.
+    bodyLimit: IMAGE_DATA_URL_MAX + 64 * 1024,
     summary: 'Recognise the text in a photo (data URL); answers it as `content` for SN/IMEI extraction.',
   }),
 } as const;

@@ -35,6 +35,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     if (!Number.isInteger(testPuzzleX)) throw new ConfigError('REPAIROPS_TEST_PUZZLE_X must be an integer');
   }
 
+  const sessionTtlDays = Number(env.SESSION_TTL_DAYS ?? 30);
+  if (!Number.isFinite(sessionTtlDays) || sessionTtlDays <= 0) {
+    throw new ConfigError(`SESSION_TTL_DAYS must be a positive number, got ${env.SESSION_TTL_DAYS}`);
+  }
+
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -42,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    sessionTtlMs: Number(env.SESSION_TTL_DAYS ?? 30) * DAY_MS,
+    sessionTtlMs: sessionTtlDays * DAY_MS,
     testPuzzleX,
   };
 }

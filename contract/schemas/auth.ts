@@ -28,7 +28,11 @@ export const loginInput = z.object({
   username: z.string().trim().min(1).max(USERNAME_MAX),
   password: z.string().min(1).max(PASSWORD_MAX),
   /** The slider answer: how far (in image pixels) the user dragged the piece. */
-  tn_r: z.coerce.number().finite().min(0).max(10_000),
+  tn_r: z.preprocess(
+    // Numeric strings count (forms send them); a missing value stays missing, so it reads "required".
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number().finite().min(0).max(10_000),
+  ),
   uniqid: z.string().trim().min(1).max(64),
 });
 

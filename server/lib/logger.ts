@@ -1,8 +1,31 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Drops the token query parameter (get_user and get_ws_auth_code carry it) from logged URLs. */
+function decodedKey(key: string): string {
+  try {
+    return decodeURIComponent(key.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return key.toLowerCase();
+  }
+}
+
+/**
+ * Drops the token query parameter (get_user and get_ws_auth_code carry it) from logged URLs. Keys
+ * are compared decoded, as Fastify reads them: `?to%6Ben=` is a token too.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = eq < 0 ? pair : pair.slice(0, eq);
+      return decodedKey(key) === 'token' ? `${key}=[redacted]` : pair;
+    })
+    .join('&');
+  return url.slice(0, q + 1) + redacted + (hash < 0 ? '' : url.slice(hash));
 }
 
 /** Structured logs without secrets: no token header or query, no cookie, no body (passwords). */

@@ -24,7 +24,8 @@ function describe(issue: z.core.$ZodIssue): string {
 
 /** Parses an endpoint's input or throws INVALID_INPUT with a message per field. */
 export function parseInput<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
+  // reportInput tells a missing field (input undefined) from one of the wrong type.
+  const result = schema.safeParse(body ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

@@ -40,7 +40,7 @@ export function registerEndpoints(
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: EndpointDef = endpoints[name];
     const handler = handlers[name] as Handler<EndpointDef> | undefined;
-    app.post(endpoint.path, async (request) => {
+    app.post(endpoint.path, { bodyLimit: endpoint.bodyLimit }, async (request) => {
       const token = tokenOf(request, endpoint);
       let user: AuthUser | null = null;
       if (endpoint.access !== 'public') {

@@ -1,9 +1,22 @@
 // A real API server for tests: a fresh SQLite database (migrated, demo shop seeded), the app built by
 // buildApp, and helpers that talk to it through `app.inject` (no port) with a clock the test controls.
 // Used by the server's own tests and by the PWA's msw tests, which forward their requests to it.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '#server/app.ts';
@@ -12,6 +25,8 @@ import { connectDb, type Db } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { AuthRepository } from '#server/modules/auth/repository.ts';
+import { SessionService } from '#server/modules/auth/session-service.ts';
 import type { RealtimeServer } from '#server/plugins/realtime.ts';
 import { DEMO_USERS, seedDemoShop } from '#server/seed.ts';
 
@@ -85,6 +100,11 @@ export interface TestServer {
   puzzle(): Promise<string>;
   /** Signs in through tncode + login and answers the token; throws when the sign-in is refused. */
   login(username?: string, password?: string): Promise<string>;
+  /**
+   * Opens a session for a user straight through the server's SessionService and answers its token:
+   * the same token a sign-in gives, without the puzzle and the ~100 ms of password hashing.
+   */
+  session(username?: string): Promise<string>;
   /** Closes the app (and socket.io), the database, and removes the temp dir. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -96,27 +116,59 @@ export interface TestServerOptions {
   logger?: boolean;
 }
 
-// Seeding hashes the demo passwords with scrypt (~100 ms each), so each process migrates and seeds
-// one template database per seed time and every test server starts from a copy of it.
+// Seeding hashes the demo passwords with scrypt (~100 ms each), so a template database (migrated and
+// seeded) is made once and every test server starts from a copy. The template is kept in the temp dir
+// under a key of the seed time and the sources it depends on, so test files (each in its own worker)
+// and later runs share it, and any change to the seed or the migrations makes a new one.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TEMPLATE_DIR = join(tmpdir(), 'repairops-test-templates');
 const templates = new Map<number, Promise<string>>();
+
+function templateKey(seedNow: number): string {
+  const migrations = readdirSync(join(ROOT, 'server/db/migrations'))
+    .sort()
+    .map((f) => `server/db/migrations/${f}`);
+  const sources = ['server/seed.ts', 'server/lib/secrets.ts', 'server/db/migrate.ts', 'contract/roles.ts'];
+  const hash = createHash('sha256').update(String(seedNow));
+  for (const f of [...sources, ...migrations]) hash.update(f).update(readFileSync(join(ROOT, f)));
+  return hash.digest('hex').slice(0, 24);
+}
+
+async function makeTemplate(seedNow: number): Promise<string> {
+  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  const file = join(TEMPLATE_DIR, `${templateKey(seedNow)}.sqlite`);
+  if (existsSync(file)) {
+    // Mark it as in use, so another run's clean-up (below) leaves it alone.
+    const now = new Date();
+    utimesSync(file, now, now);
+    return file;
+  }
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = connectDb(partial);
+  try {
+    await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
+    await seedDemoShop(handle.db, seedNow);
+  } finally {
+    // Closing the last connection checkpoints the WAL into the file, so the file alone is complete.
+    await handle.db.destroy();
+  }
+  renameSync(partial, file); // atomic: a concurrent reader sees no template or a whole one
+  // Templates of older sources, unused for a day, are of no further use.
+  for (const f of readdirSync(TEMPLATE_DIR)) {
+    const path = join(TEMPLATE_DIR, f);
+    try {
+      if (path !== file && Date.now() - statSync(path).mtimeMs > 24 * 3600_000) rmSync(path, { force: true });
+    } catch {
+      // Renamed or removed meanwhile by another process.
+    }
+  }
+  return file;
+}
 
 function templateFor(seedNow: number): Promise<string> {
   let template = templates.get(seedNow);
   if (!template) {
-    template = (async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'repairops-template-'));
-      const file = join(dir, 'template.sqlite');
-      const handle = connectDb(file);
-      try {
-        await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
-        await seedDemoShop(handle.db, seedNow);
-      } finally {
-        // Closing the last connection checkpoints the WAL into the file, so the file alone is complete.
-        await handle.db.destroy();
-      }
-      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-      return file;
-    })();
+    template = makeTemplate(seedNow);
     templates.set(seedNow, template);
   }
   return template;
@@ -192,6 +244,17 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     return res.datas.token;
   };
 
+  const sessions = new SessionService(new AuthRepository(handle.db), clock, config.sessionTtlMs);
+  const session = async (username: string = DEMO_ADMIN.username) => {
+    const user = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirst();
+    if (!user) throw new Error(`no user ${username}`);
+    return sessions.open(user.id);
+  };
+
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= (async () => {
@@ -203,5 +266,5 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
       }
     })());
 
-  return { app, io, db: handle.db, handle, clock, config, dir, call, puzzle, login, close };
+  return { app, io, db: handle.db, handle, clock, config, dir, call, puzzle, login, session, close };
 }

@@ -1,0 +1,92 @@
+// The real app's logs carry no password and no token. buildApp cannot be handed a log stream, so this
+// file wraps loggerOptions to add one: everything else (serializers, redaction, levels) is the real thing.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ErrCode } from '#contract/errcodes.ts';
+import type * as LoggerModule from '#server/lib/logger.ts';
+import { DEMO_ADMIN, TEST_PUZZLE_X, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+
+const captured = vi.hoisted(() => [] as string[]);
+
+vi.mock('#server/lib/logger.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof LoggerModule>();
+  return {
+    ...original,
+    loggerOptions: (level: string) => ({
+      ...(original.loggerOptions(level) as object),
+      stream: new Writable({
+        write(chunk, _encoding, done) {
+          captured.push(String(chunk));
+          done();
+        },
+      }),
+    }),
+  };
+});
+
+const PASSWORD = DEMO_ADMIN.password;
+let s: TestServer;
+let token: string;
+const logs = () => captured.join('');
+
+beforeAll(async () => {
+  s = await createTestServer({ logger: true, config: { logLevel: 'info' } });
+  s.app.post('/api/test/boom', async () => {
+    throw new Error('boom');
+  });
+  const uniqid = await s.puzzle();
+  // A failed attempt with a secret-looking password, then the real sign-in.
+  await s.call('/api/login/login', {
+    username: 'admin',
+    password: 'WRONG-PW-SECRET',
+    tn_r: TEST_PUZZLE_X,
+    uniqid,
+  });
+  const ok = await s.call<{ token: string }>('/api/login/login', {
+    username: 'admin',
+    password: PASSWORD,
+    tn_r: TEST_PUZZLE_X,
+    uniqid: await s.puzzle(),
+  });
+  token = ok.datas.token;
+  await s.call('/api/user/get_user', {}, { token });
+  await s.call('/api/user/get_user', {}, { query: { token } });
+  await s.call('/api/socket_io/get_ws_auth_code', {}, { query: { token } });
+  await s.call(
+    '/api/user/get_user',
+    {},
+    { headers: { cookie: `sid=${token}`, authorization: `Bearer ${token}` } },
+  );
+  await s.call('/api/login/quit', { token });
+  await s.call('/api/test/boom', {});
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe('the app logs', () => {
+  it('are written: one JSON line per event, requests included', () => {
+    const lines = captured.map((l) => JSON.parse(l) as { msg?: string; req?: { url?: string } });
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.some((l) => l.msg === 'incoming request' && l.req?.url === '/api/login/login')).toBe(true);
+    expect(lines.some((l) => l.req?.url === '/api/user/get_user?token=[redacted]')).toBe(true);
+    expect(lines.some((l) => l.msg === 'unhandled error')).toBe(true);
+  });
+
+  it('contain neither the password nor a failed attempt’s password', () => {
+    expect(logs()).not.toContain(PASSWORD);
+    expect(logs()).not.toContain('WRONG-PW-SECRET');
+  });
+
+  it('contain the session token nowhere (header, query, body, cookie or authorization)', () => {
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(logs()).not.toContain(token);
+  });
+
+  it('log business errors with their errcode, not their input', () => {
+    const business = captured
+      .map((l) => JSON.parse(l) as { msg?: string; errcode?: number })
+      .filter((l) => l.msg === 'business error');
+    expect(business.map((l) => l.errcode)).toContain(ErrCode.LOGIN_WRONG_PASSWORD);
+  });
+});
