@@ -70,6 +70,7 @@ describe('loadConfig', () => {
     ['0', 0],
     ['65535', 65535],
     ['443', 443],
+    ['', 8080],
   ])('accepts PORT=%s', (port, expected) => {
     expect(loadConfig({ PORT: port }).port).toBe(expected);
   });

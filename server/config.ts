@@ -23,7 +23,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
-  const port = Number(env.PORT ?? 8080);
+  const port = Number(env.PORT || 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT must be 0-65535, got ${env.PORT}`);
 

@@ -34,9 +34,10 @@ export class LoginService {
     const { repo, puzzles, sessions, limiter, clock } = this.deps;
     const usernameKey = `login:user:${input.username.toLowerCase()}`;
     await limiter.hit(`login:ip:${address}`, LOGIN_LIMITS.perAddress);
-    await limiter.hit(usernameKey, LOGIN_LIMITS.perUsername);
-    // The puzzle is used up whatever happens next, so a wrong password cannot be retried without a new one.
+    // The puzzle is used up whatever happens next, so a wrong password cannot be retried without a new
+    // one. It is checked before the username counts an attempt: made-up puzzles cannot lock a user out.
     await puzzles.verify(input.uniqid, input.tn_r);
+    await limiter.hit(usernameKey, LOGIN_LIMITS.perUsername);
 
     const user = await repo.findUserByUsername(input.username);
     if (!user) throw new AppError(ErrCode.LOGIN_UNKNOWN_USER);
