@@ -6,7 +6,12 @@ const apiPort = process.env.API_PORT ?? '8787';
 const children = [
   spawn('node', ['--watch-path=server', '--watch-path=contract', 'server/index.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, STATIC_DIR: 'dist-none' },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      STATIC_DIR: 'dist-none',
+      REPAIROPS_VITE_URL: 'http://localhost:5173/',
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

@@ -32,7 +32,11 @@ export async function main(): Promise<void> {
   const lines = [
     '',
     `RepairOps is running at http://localhost:${port}/`,
-    servesPwa ? '' : '  (the PWA is not built: run `npm run build`, or `npm start` which builds it)',
+    process.env.REPAIROPS_VITE_URL
+      ? `  (API only: open the Vite dev server at ${process.env.REPAIROPS_VITE_URL})`
+      : servesPwa
+        ? ''
+        : '  (the PWA is not built: run `npm run build`, or `npm start` which builds it)',
     `  database: ${db.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}${seeded ? ' (demo shop seeded)' : ''}`,
     '  demo sign-ins:',
     ...DEMO_USERS.map((u) => `    ${u.role === 0 ? 'Admin ' : 'Editor'}  ${u.username} / ${u.password}`),
