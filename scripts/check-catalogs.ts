@@ -54,6 +54,8 @@ export const SPEC_RULES: SpecRules = {
     { locale: 'zh', source: 'Please check your network connection', translation: '请检查网络状态' },
     { locale: 'zh', source: 'Request in progress, please wait...', translation: '数据请求中,请稍后...' },
     { locale: 'zh', source: 'Request timed out', translation: '接口请求超时' },
+    // Section 4: the loading overlay's text.
+    { locale: 'zh', source: 'Parsing the spreadsheet, please wait...', translation: '解析表格中,请稍后...' },
   ],
   sourceTexts: [
     'Unauthorized Access Attempt',

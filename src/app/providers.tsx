@@ -1,16 +1,46 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { i18n } from '#src/lib/i18n.ts';
-import { theme } from '#src/ui/theme.ts';
+import { getThemeColor, getThemeRadius } from '#src/lib/storage.ts';
+import { createAppTheme } from '#src/ui/theme.ts';
+import { parseThemeColor, type ThemeScheme } from '#src/ui/theme-colors.ts';
+import { GlobalLoadingOverlay } from '#src/ui/GlobalLoadingOverlay.tsx';
+
+/**
+ * The stored theme (color, light or dark, radius), read once when the app mounts: the color switcher
+ * saves a new choice and reloads the page (spec section 2), so it never changes while the page lives.
+ * index.html has already painted the matching background before this runs.
+ */
+function readStoredTheme() {
+  const { scheme, color } = parseThemeColor(getThemeColor());
+  return { scheme, theme: createAppTheme(color, getThemeRadius()) };
+}
+
+/** The stored theme color is the only source of light or dark: not Mantine's own storage key. */
+const fixedScheme = (scheme: ThemeScheme): MantineColorSchemeManager => ({
+  get: () => scheme,
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+});
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const [{ scheme, theme }] = useState(readStoredTheme);
+  const [colorSchemeManager] = useState(() => fixedScheme(scheme));
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme={scheme}
+        forceColorScheme={scheme}
+      >
         <Notifications position="top-center" limit={4} />
+        <GlobalLoadingOverlay />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nProvider>

@@ -1,24 +1,27 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import type { ThemeRadius } from '#src/lib/storage.ts';
+import { PRIMARY_SHADE, THEME_COLORS, type ThemeColorName } from './theme-colors.ts';
 
-// light.blueolympic, the product's default theme color (spec section 9). The full color switcher
-// (10 colors, light and dark, rounded or flat) builds on this.
-const blueolympic: MantineColorsTuple = [
-  '#e0f6ff',
-  '#cbe9ff',
-  '#9ad1fe',
-  '#64b8fb',
-  '#38a2f9',
-  '#1c94f8',
-  '#008ecc',
-  '#007bb6',
-  '#006da4',
-  '#005e91',
-];
+const FONT_FAMILY =
+  'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif';
 
-export const theme = createTheme({
-  primaryColor: 'blueolympic',
-  colors: { blueolympic },
-  defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif',
-});
+/**
+ * The Mantine theme for one choice of the color switcher (spec sections 2 and 9): the chosen color
+ * is the primary color, all 10 colors are registered (so `c="redruby"` works whatever the choice),
+ * and the radius is 'md' when rounded or 0 when flat. Light or dark is not part of the theme: it is
+ * the MantineProvider's color scheme (see app/providers.tsx).
+ */
+export function createAppTheme(color: ThemeColorName, radius: ThemeRadius): MantineThemeOverride {
+  return createTheme({
+    primaryColor: color,
+    colors: THEME_COLORS,
+    primaryShade: PRIMARY_SHADE,
+    // Filled buttons on light colors (greenlime, yellowgranola) get dark text instead of white.
+    autoContrast: true,
+    defaultRadius: radius === 'flat' ? 0 : 'md',
+    fontFamily: FONT_FAMILY,
+  });
+}
+
+/** The default theme (light.blueolympic, rounded), for code that needs a theme outside the app. */
+export const theme = createAppTheme('blueolympic', 'rounded');
