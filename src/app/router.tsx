@@ -1,6 +1,7 @@
 import { createHashHistory, createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from '#src/routeTree.gen.ts';
+import { RoutePending } from '#src/features/shell/components/PageLoadFailed.tsx';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -19,6 +20,8 @@ export function createAppRouter(
     context: { queryClient, reload },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    // Also on the very first load: a page whose code never arrives says so after 120 s.
+    defaultPendingComponent: RoutePending,
   });
 }
 

@@ -1,17 +1,57 @@
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import {
+  Outlet,
+  createRootRouteWithContext,
+  redirect,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
 import type { RouterContext } from '#src/app/router.tsx';
 import { runGuard } from '#src/features/auth/guard.ts';
+import { isChunkLoadError } from '#src/features/shell/chunk-load.ts';
+import { isPhoneDevice } from '#src/features/shell/device.ts';
 import { ErrorPage } from '#src/features/shell/components/ErrorPage.tsx';
+import {
+  LoadTimeoutNotice,
+  PageLoadFailed,
+  RoutePending,
+} from '#src/features/shell/components/PageLoadFailed.tsx';
 import { notify } from '#src/ui/notify.ts';
 
+const BLANK_PAGE = '/blank-page';
+
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The guard of spec section 4 runs before every route.
-  beforeLoad: ({ location, context }) =>
-    runGuard(location, {
+  beforeLoad: ({ location, context }) => {
+    // Spec section 1: phones (not tablets) only get the blank page, signed in or not.
+    if (location.pathname !== BLANK_PAGE && isPhoneDevice()) throw redirect({ to: BLANK_PAGE });
+    // The guard of spec section 4 runs before every route.
+    return runGuard(location, {
       reload: context.reload,
       notifyError: (message) => notify('error', message, 4000),
-    }),
-  component: Outlet,
+    });
+  },
+  component: RootLayout,
+  // Shown when the root's load takes more than a second (the guard waiting on the user's fetch).
+  pendingComponent: RoutePending,
   notFoundComponent: () => <ErrorPage code={404} />,
-  errorComponent: () => <ErrorPage code={500} />,
+  errorComponent: RootError,
 });
+
+/**
+ * Spec section 9, chunk load time-out (120 s): every page's code is a lazy chunk.
+ * - Still loading after 120 s: LoadTimeoutNotice watches the router's pending status and offers a
+ *   reload over the page still shown.
+ * - Failed to load: the error bubbles to RootError, which offers a reload. (TanStack Router first
+ *   reloads the page once by itself when a chunk is missing, e.g. after a deploy.)
+ */
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <LoadTimeoutNotice />
+    </>
+  );
+}
+
+/** A page that could not be fetched asks to retry; any other failure is the error page. */
+function RootError({ error }: ErrorComponentProps) {
+  return isChunkLoadError(error) ? <PageLoadFailed /> : <ErrorPage code={500} />;
+}

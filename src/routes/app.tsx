@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AppLayout } from '#src/features/shell/components/AppLayout.tsx';
 import { loadCurrentUser, logout, useCurrentUser } from '#src/features/auth/session.ts';
+import { ThemeSwitcher } from '#src/ui/ThemeSwitcher.tsx';
 
 export const Route = createFileRoute('/app')({
   component: AppRoute,
@@ -17,7 +18,7 @@ function AppRoute() {
   if (!user) return null;
   const onLogout = () => void logout().then(() => navigate({ to: '/user/login' }));
   return (
-    <AppLayout user={user} onLogout={onLogout}>
+    <AppLayout user={user} onLogout={onLogout} extraActions={<ThemeSwitcher />}>
       <Outlet />
     </AppLayout>
   );

@@ -1,23 +1,51 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
-/** The product's pages by path (spec sections 1 and 2): used by page headings, and by menu and breadcrumb. */
+/** Where the breadcrumb's first item (Home) leads. */
+export const HOME_PAGE_PATH = '/app/dashboards/default';
+
+/** The title of the breadcrumb's first item. */
+export const HOME_TITLE: MessageDescriptor = msg`Home`;
+
+/**
+ * The product's pages by path (spec sections 1 and 2): used by page headings, and by menu and
+ * breadcrumb. A section (a path with child pages and no page of its own) has a title too, for the
+ * breadcrumb.
+ */
 export const PAGE_TITLES: Record<string, MessageDescriptor> = {
+  '/app/dashboards': msg`Dashboards`,
   '/app/dashboards/default': msg`Dashboard`,
   '/app/dashboards/hotphone': msg`Hot phones`,
   '/app/dashboards/phoneDetail': msg`Phone detail`,
+  '/app/quiry': msg`Order management`,
   '/app/quiry/basicinquiry': msg`Basic inquiry`,
   '/app/quiry/managementDetail': msg`Order detail`,
+  '/app/shoppingcenter': msg`Shopping`,
   '/app/shoppingcenter/shoppingcenter': msg`Shopping center`,
   '/app/personalcenter': msg`Personal center`,
   '/app/downloadCenter': msg`Download center`,
   '/app/pointrecord': msg`Point record`,
   '/app/accountmanagement': msg`Account management`,
   '/app/rechargerecord': msg`Recharge record`,
+  '/app/maintenance': msg`Repairs`,
   '/app/maintenance/maintenance': msg`Repair progress management`,
   '/app/maintenance/orderDetail': msg`Order detail`,
+  '/app/search': msg`Search`,
+  '/app/search/search': msg`Search results`,
   '/orderAlipay': msg`Payment`,
   '/user/register': msg`Register`,
   '/user/forgot-password': msg`Forgot password`,
   '/user/reset-password': msg`Reset password`,
+};
+
+/**
+ * The page a section opens (its default child): a section's breadcrumb item links there, since the
+ * section itself is no page.
+ */
+export const SECTION_HOMES: Record<string, string> = {
+  '/app/dashboards': '/app/dashboards/default',
+  '/app/quiry': '/app/quiry/basicinquiry',
+  '/app/maintenance': '/app/maintenance/maintenance',
+  '/app/shoppingcenter': '/app/shoppingcenter/shoppingcenter',
+  '/app/search': '/app/search/search',
 };

@@ -1,61 +1,181 @@
-import type { ReactNode } from 'react';
-import { AppShell, Avatar, Burger, Button, Group, NavLink, Text, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Button,
+  Group,
+  NavLink,
+  Overlay,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconDownload,
+  IconLayoutDashboard,
+  IconListSearch,
+  IconLogout,
+  IconMenu2,
+  IconShoppingCart,
+  IconTool,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '#src/lib/dates.ts';
 import type { StoredUser } from '#src/lib/storage.ts';
+import {
+  INITIAL_MENU_STATE,
+  dismissMenu,
+  nextMenuState,
+  widthClassOf,
+  type MenuState,
+  type WidthClass,
+} from '../menu-state.ts';
 import { PAGE_TITLES } from '../page-titles.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { PathBreadcrumb } from './PathBreadcrumb.tsx';
 
-/** The side menu's product entries (spec section 1); hidden entries open by route only. */
+/**
+ * The side menu's product entries (spec section 1). Order management is the group of basic inquiry
+ * and order detail (the breadcrumb names it); the hidden entries (point record, account management,
+ * recharge record) open by route only.
+ */
 const MENU = [
-  '/app/dashboards/default',
-  '/app/quiry/basicinquiry',
-  '/app/maintenance/maintenance',
-  '/app/shoppingcenter/shoppingcenter',
-  '/app/personalcenter',
-  '/app/downloadCenter',
+  { path: '/app/dashboards/default', Icon: IconLayoutDashboard },
+  { path: '/app/quiry/basicinquiry', Icon: IconListSearch },
+  { path: '/app/maintenance/maintenance', Icon: IconTool },
+  { path: '/app/shoppingcenter/shoppingcenter', Icon: IconShoppingCart },
+  { path: '/app/personalcenter', Icon: IconUserCircle },
+  { path: '/app/downloadCenter', Icon: IconDownload },
 ] as const;
+
+const NAVBAR_WIDTH = { full: 240, compact: 72 } as const;
+
+/** What the next click of the menu button does, by the current state (its tooltip). */
+const NEXT_ACTION: Record<MenuState, MessageDescriptor> = {
+  full: msg`Show icons only`,
+  compact: msg`Hide the menu`,
+  hidden: msg`Show the menu over the page`,
+  overlay: msg`Show the full menu`,
+};
+
+// In the overlay state AppShell lays the page out as with a collapsed menu (the content takes the
+// whole width) and the menu is drawn anyway, over the content.
+const OVERLAY_STYLE = {
+  '--app-shell-navbar-transform': 'none',
+  '--app-shell-navbar-transform-rtl': 'none',
+  boxShadow: 'var(--mantine-shadow-xl)',
+} as CSSProperties;
+
+function subscribeToResize(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+const currentWidthClass = (): WidthClass => widthClassOf(window.innerWidth);
+const noWindowWidthClass = (): WidthClass => 'large';
+
+/**
+ * The menu's display state (menu-state.ts): it starts by the window's width; each click of the menu
+ * button moves it on. A choice holds until the window crosses a breakpoint (a tablet turned, a window
+ * resized); then the menu starts over in that width's state.
+ */
+function useMenuState(): [MenuState, (next: (state: MenuState) => MenuState) => void] {
+  const widthClass = useSyncExternalStore(subscribeToResize, currentWidthClass, noWindowWidthClass);
+  const [chosen, setChosen] = useState<{ state: MenuState; widthClass: WidthClass } | null>(null);
+  const state = chosen?.widthClass === widthClass ? chosen.state : INITIAL_MENU_STATE[widthClass];
+  return [state, (next) => setChosen({ state: next(state), widthClass })];
+}
 
 export function AppLayout({
   user,
   onLogout,
+  extraActions,
   children,
 }: {
   user: StoredUser;
   onLogout: () => void;
+  /** More header actions, before the language switch (the theme switcher). */
+  extraActions?: ReactNode;
   children: ReactNode;
 }) {
   const { i18n, t } = useLingui();
-  const [opened, { toggle }] = useDisclosure();
+  const [menuState, changeMenu] = useMenuState();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const navbarId = useId();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const vipEnd = formatDateTime(user.vip_end_time, 'YYYY-MM-DD');
+  const compact = menuState === 'compact';
+  const overlay = menuState === 'overlay';
+
+  // Escape closes the overlay and gives the focus back to the menu button.
+  useEffect(() => {
+    if (!overlay) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      changeMenu(dismissMenu);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
 
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{
+        width: compact ? NAVBAR_WIDTH.compact : NAVBAR_WIDTH.full,
+        // The menu state decides, not a Mantine breakpoint: "0" keeps AppShell in its desktop layout.
+        breakpoint: 0,
+        collapsed: { desktop: menuState === 'hidden' || overlay, mobile: menuState === 'hidden' || overlay },
+      }}
       padding="md"
+      data-menu-state={menuState}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t`Menu`} />
+            <Tooltip label={i18n._(NEXT_ACTION[menuState])} position="right" withArrow>
+              <ActionIcon
+                ref={menuButton}
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={() => changeMenu(nextMenuState)}
+                aria-label={t`Menu`}
+                aria-expanded={menuState !== 'hidden'}
+                aria-controls={navbarId}
+                data-testid="menu-button"
+              >
+                <IconMenu2 size={22} />
+              </ActionIcon>
+            </Tooltip>
             <Text fw={700} c="blueolympic">
               RepairOps
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Text size="sm" visibleFrom="sm" data-testid="points">
-              <Trans>Points: {user.integral}</Trans>
+              <Trans>Points: {user.integral.toFixed(2)}</Trans>
             </Text>
             {vipEnd && (
               <Text size="sm" visibleFrom="md" c="dimmed">
                 <Trans>VIP until {vipEnd}</Trans>
               </Text>
             )}
+            {extraActions}
             <LanguageMenu />
             <Group gap={6} wrap="nowrap">
               <Avatar src={user.img || null} size="sm" radius="xl" alt="" />
@@ -63,26 +183,66 @@ export function AppLayout({
                 {user.title}
               </Text>
             </Group>
-            <Tooltip label={t`Log out`}>
-              <Button variant="subtle" color="gray" onClick={onLogout} leftSection={<IconLogout size={18} />}>
-                <Trans>Log out</Trans>
-              </Button>
-            </Tooltip>
+            <Button variant="subtle" color="gray" onClick={onLogout} leftSection={<IconLogout size={18} />}>
+              <Trans>Log out</Trans>
+            </Button>
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t`Main menu`}>
-        {MENU.map((path) => (
-          <NavLink
-            key={path}
-            component={Link}
-            to={path}
-            label={PAGE_TITLES[path] ? i18n._(PAGE_TITLES[path]) : path}
-            active={pathname === path}
-          />
-        ))}
+      {/* Under the header and the menu (AppShell's z-index 100 and 101), over the content. */}
+      {overlay && (
+        <Overlay fixed zIndex={99} backgroundOpacity={0.35} onClick={() => changeMenu(dismissMenu)} />
+      )}
+      <AppShell.Navbar
+        id={navbarId}
+        p="xs"
+        aria-label={t`Main menu`}
+        data-menu-state={menuState}
+        data-testid="navbar"
+        // Off screen when hidden: out of the tab order and of the accessibility tree too.
+        inert={menuState === 'hidden'}
+        style={overlay ? OVERLAY_STYLE : undefined}
+      >
+        <Stack gap={4}>
+          {MENU.map(({ path, Icon }) => {
+            const label = PAGE_TITLES[path] ? i18n._(PAGE_TITLES[path]) : path;
+            return (
+              <Tooltip
+                key={path}
+                label={label}
+                position="right"
+                withArrow
+                disabled={!compact}
+                events={{ hover: true, focus: true, touch: false }}
+              >
+                <NavLink
+                  component={Link}
+                  to={path}
+                  activeOptions={{ exact: true }}
+                  active={pathname === path}
+                  leftSection={<Icon size={22} stroke={1.6} aria-hidden />}
+                  label={compact ? <VisuallyHidden>{label}</VisuallyHidden> : label}
+                  onClick={() => changeMenu(dismissMenu)}
+                  styles={
+                    compact
+                      ? {
+                          root: { justifyContent: 'center', paddingInline: 0 },
+                          section: { marginInlineEnd: 0 },
+                          body: { flex: '0 0 auto' },
+                        }
+                      : undefined
+                  }
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              </Tooltip>
+            );
+          })}
+        </Stack>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <PathBreadcrumb pathname={pathname} />
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

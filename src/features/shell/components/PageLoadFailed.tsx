@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { useRouter, useRouterState } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../chunk-load.ts';
+
+/** Reloads the page: the router context's reload when it has one (tests record it), else the browser's. */
+function useReload(): () => void {
+  const router = useRouter();
+  return () => {
+    const context = router.options.context as { reload?: () => void } | undefined;
+    if (context?.reload) context.reload();
+    else window.location.reload();
+  };
+}
+
+function LoadFailedMessage({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Stack align="center" gap="md" maw={480} role="alert" data-testid="page-load-failed">
+      <IconWifiOff size={44} stroke={1.5} aria-hidden />
+      <Text ta="center" fz="lg">
+        <Trans>This page could not be loaded. Check the connection and try again.</Trans>
+      </Text>
+      <Button leftSection={<IconRefresh size={18} />} onClick={onRetry}>
+        <Trans>Retry</Trans>
+      </Button>
+    </Stack>
+  );
+}
+
+/** A page whose code could not be fetched (a route's error component shows it). Retry reloads. */
+export function PageLoadFailed({ onRetry }: { onRetry?: () => void }) {
+  const reload = useReload();
+  return (
+    <Center mih="60vh" p="md">
+      <LoadFailedMessage onRetry={onRetry ?? reload} />
+    </Center>
+  );
+}
+
+/**
+ * Watches the router: when a navigation is still loading (its page's chunk, its loader) after
+ * `timeoutMs` (120 s, spec section 9), it offers a reload over whatever is shown. It reads the
+ * router's own pending status, so one instance covers every route. A new navigation starts the clock
+ * again; the notice goes once the page arrives, and can be closed to keep waiting.
+ */
+export function LoadTimeoutNotice({
+  onRetry,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+}: {
+  onRetry?: () => void;
+  timeoutMs?: number;
+}) {
+  const { t } = useLingui();
+  const reload = useReload();
+  const pending = useRouterState({ select: (state) => state.status === 'pending' });
+  const href = useRouterState({ select: (state) => state.location.href });
+  // The navigation (by its href) that timed out, and whether the user closed the notice.
+  const [timedOut, setTimedOut] = useState<{ href: string; closed: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setTimedOut({ href, closed: false }), timeoutMs);
+    return () => clearTimeout(timer);
+  }, [pending, href, timeoutMs]);
+
+  const opened = pending && timedOut?.href === href && !timedOut.closed;
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => setTimedOut({ href, closed: true })}
+      centered
+      title={<Trans>The page is taking too long to load</Trans>}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
+      <Center pb="md">
+        <LoadFailedMessage onRetry={onRetry ?? reload} />
+      </Center>
+    </Modal>
+  );
+}
+
+/**
+ * A route's pending component: a loader, and the 120 s time-out notice. The root route uses it;
+ * set as the router's defaultPendingComponent it also covers the first load of a lazy page (where
+ * nothing of the app is on screen yet to host the notice).
+ */
+export function RoutePending() {
+  return (
+    <Center mih="60vh">
+      <Loader aria-hidden />
+      <LoadTimeoutNotice />
+    </Center>
+  );
+}

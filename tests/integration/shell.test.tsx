@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { Providers } from '#src/app/providers.tsx';
+import { createQueryClient } from '#src/app/query-client.ts';
+import { isChunkLoadError } from '#src/features/shell/chunk-load.ts';
+import { LoadTimeoutNotice, PageLoadFailed } from '#src/features/shell/components/PageLoadFailed.tsx';
+import { currentTestServer } from '#tests/setup/web.ts';
+import { renderApp } from '#tests/setup/render-app.tsx';
+
+async function signIn() {
+  localStorage.setItem('token', await currentTestServer().login());
+}
+
+const navbar = () => screen.getByTestId('navbar');
+
+describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', () => {
+  it('the menu button cycles the 4 display states; the state starts by width', async () => {
+    await signIn();
+    renderApp('/app/dashboards/default');
+    const button = await screen.findByRole('button', { name: '菜单' });
+    // jsdom's window is 1024 px wide: between 768 and 1199 the menu starts compact.
+    expect(window.innerWidth).toBe(1024);
+    expect(navbar().getAttribute('data-menu-state')).toBe('compact');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button.getAttribute('aria-controls')).toBe(navbar().id);
+
+    const seen: (string | null)[] = [];
+    for (let click = 0; click < 4; click++) {
+      fireEvent.click(button);
+      seen.push(navbar().getAttribute('data-menu-state'));
+    }
+    expect(seen).toEqual(['hidden', 'overlay', 'full', 'compact']);
+
+    // Hidden: out of the tab order and the accessibility tree; the button says it is collapsed.
+    fireEvent.click(button);
+    expect(navbar().hasAttribute('inert')).toBe(true);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    // Overlay: Escape closes it.
+    fireEvent.click(button);
+    expect(navbar().getAttribute('data-menu-state')).toBe('overlay');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(navbar().getAttribute('data-menu-state')).toBe('hidden');
+  });
+
+  it('in compact mode the items keep their names (icons with tooltips)', async () => {
+    await signIn();
+    renderApp('/app/dashboards/default');
+    await screen.findByTestId('current-user');
+    const menu = within(screen.getByRole('navigation', { name: '主菜单' }));
+    for (const name of ['仪表盘', '基础查询', '维修进度管理', '购物中心', '个人中心', '下载中心'])
+      expect(menu.getByRole('link', { name })).toBeTruthy();
+    // Hidden entries are not in the menu.
+    expect(menu.queryByRole('link', { name: '积分记录' })).toBeNull();
+    expect(menu.getAllByRole('link')).toHaveLength(6);
+  });
+
+  it('the breadcrumb of /app/quiry/basicinquiry and the current menu item', async () => {
+    await signIn();
+    renderApp('/app/quiry/basicinquiry');
+    const crumbs = await screen.findByRole('navigation', { name: '面包屑导航' });
+    expect(crumbs.textContent).toBe('首页订单管理基础查询');
+    const home = within(crumbs).getByRole('link', { name: '首页' });
+    expect(home.getAttribute('href')).toBe('/#/app/dashboards/default');
+    // The group leads to this very page: no link. The last item is the page, not a link.
+    expect(within(crumbs).queryByRole('link', { name: '订单管理' })).toBeNull();
+    expect(within(crumbs).getByText('基础查询').getAttribute('aria-current')).toBe('page');
+    expect(within(crumbs).getAllByRole('link')).toHaveLength(1);
+
+    const menu = within(screen.getByRole('navigation', { name: '主菜单' }));
+    const current = menu.getByRole('link', { name: '基础查询' });
+    expect(current.getAttribute('aria-current')).toBe('page');
+    expect(menu.getByRole('link', { name: '仪表盘' }).getAttribute('aria-current')).toBeNull();
+    expect(document.querySelectorAll('[aria-current="page"]')).toHaveLength(2);
+  });
+
+  it('following a menu item moves the current mark and the breadcrumb', async () => {
+    await signIn();
+    const { router } = renderApp('/app/quiry/managementDetail');
+    const crumbs = await screen.findByRole('navigation', { name: '面包屑导航' });
+    expect(crumbs.textContent).toBe('首页订单管理订单详情');
+    expect(within(crumbs).getByRole('link', { name: '订单管理' }).getAttribute('href')).toBe(
+      '/#/app/quiry/basicinquiry',
+    );
+    const menu = within(screen.getByRole('navigation', { name: '主菜单' }));
+    expect(menu.queryAllByRole('link', { current: 'page' })).toHaveLength(0);
+    fireEvent.click(menu.getByRole('link', { name: '下载中心' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/downloadCenter'));
+    await waitFor(() =>
+      expect(menu.getByRole('link', { name: '下载中心' }).getAttribute('aria-current')).toBe('page'),
+    );
+    expect(screen.getByRole('navigation', { name: '面包屑导航' }).textContent).toBe('首页下载中心');
+  });
+
+  it('the top bar shows the user, the points with 2 decimals and the logout button', async () => {
+    await signIn();
+    renderApp('/app/dashboards/default');
+    expect(await screen.findByTestId('current-user')).toHaveProperty('textContent', 'admin');
+    expect(screen.getByTestId('points').textContent).toMatch(/1000\.00$/);
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
+  });
+});
+
+describe('phones go to the blank page (spec section 1)', () => {
+  const realUserAgent = navigator.userAgent;
+  const setUserAgent = (ua: string) =>
+    Object.defineProperty(window.navigator, 'userAgent', { value: ua, configurable: true });
+  afterEach(() => setUserAgent(realUserAgent));
+
+  it('a phone opening an app page lands on the blank page', async () => {
+    await signIn();
+    setUserAgent(
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+    );
+    const { router } = renderApp('/app/dashboards/default');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blank-page'));
+    expect(await screen.findByTestId('blank-page')).toBeTruthy();
+    expect(screen.queryByTestId('current-user')).toBeNull();
+  });
+
+  it('a tablet stays', async () => {
+    await signIn();
+    setUserAgent(
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+    );
+    const { router } = renderApp('/app/dashboards/default');
+    expect(await screen.findByTestId('current-user')).toHaveProperty('textContent', 'admin');
+    expect(router.state.location.pathname).toBe('/app/dashboards/default');
+  });
+});
+
+describe('a page that does not load (spec section 9: chunk load time-out)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // A small router of its own (its paths are not the app's registered ones, hence `as never`):
+  // a page whose loading never ends and one whose chunk failed.
+  function renderRouter(timeoutMs: number, onRetry: () => void) {
+    const root = createRootRoute({
+      component: () => (
+        <>
+          <Outlet />
+          <LoadTimeoutNotice timeoutMs={timeoutMs} onRetry={onRetry} />
+        </>
+      ),
+      errorComponent: ({ error }) =>
+        isChunkLoadError(error) ? <PageLoadFailed onRetry={onRetry} /> : <p>other error</p>,
+    });
+    const routes = [
+      createRoute({ getParentRoute: () => root, path: '/', component: () => <p>home</p> }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/slow',
+        loader: () => new Promise<never>(() => undefined),
+        component: () => <p>slow page</p>,
+      }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/broken',
+        component: () => {
+          throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/x.js');
+        },
+      }),
+    ];
+    const router = createRouter({
+      routeTree: root.addChildren(routes),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    return router;
+  }
+
+  it('a navigation still loading after the time-out offers a reload', async () => {
+    const onRetry = vi.fn();
+    const router = renderRouter(300, onRetry);
+    await screen.findByText('home');
+    void router.navigate({ to: '/slow' as never });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId('page-load-failed')).toBeNull();
+    expect(screen.getByText('home')).toBeTruthy();
+    const notice = await screen.findByTestId('page-load-failed', {}, { timeout: 2000 });
+    expect(notice.textContent).toContain('页面加载失败，请检查网络连接后重试。');
+    fireEvent.click(within(notice).getByRole('button', { name: '重试' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('a chunk that failed to load shows the message with Retry', async () => {
+    const onRetry = vi.fn();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const router = renderRouter(120_000, onRetry);
+    await router.navigate({ to: '/broken' as never });
+    const notice = await screen.findByTestId('page-load-failed');
+    fireEvent.click(within(notice).getByRole('button', { name: '重试' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+});
