@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { i18n } from '#src/lib/i18n.ts';
 import { getThemeColor, getThemeRadius } from '#src/lib/storage.ts';
-import { createAppTheme } from '#src/ui/theme.ts';
+import { accessibleCssVariables, createAppTheme } from '#src/ui/theme.ts';
 import { parseThemeColor, type ThemeScheme } from '#src/ui/theme-colors.ts';
 import { GlobalLoadingOverlay } from '#src/ui/GlobalLoadingOverlay.tsx';
 
@@ -35,6 +35,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
     <I18nProvider i18n={i18n}>
       <MantineProvider
         theme={theme}
+        cssVariablesResolver={accessibleCssVariables}
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme={scheme}
         forceColorScheme={scheme}

@@ -65,7 +65,7 @@ describe('theme colors', () => {
       const shades = THEME_COLORS[color];
       expect(shades).toHaveLength(10);
       for (const shade of shades) expect(shade).toMatch(/^#[0-9a-f]{6}$/);
-      expect(shades[PRIMARY_SHADE.light]).toBe(BASES[color]);
+      expect(shades[6]).toBe(BASES[color]);
       // From light to dark: each shade darker than the one before (summed channels).
       const sum = (hex: string) =>
         [1, 3, 5].reduce((total, i) => total + parseInt(hex.slice(i, i + 2), 16), 0);

@@ -132,7 +132,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
               <Title order={1} fz="h2" id="login-title">
                 RepairOps
               </Title>
-              <Text c="dimmed" size="sm">
+              <Text c="gray.7" size="sm">
                 <Trans>Sign in to your shop</Trans>
               </Text>
             </div>

@@ -162,7 +162,7 @@ export function AppLayout({
                 <IconMenu2 size={22} />
               </ActionIcon>
             </Tooltip>
-            <Text fw={700} c="blueolympic">
+            <Text fw={700} c="var(--mantine-primary-color-filled)">
               RepairOps
             </Text>
           </Group>

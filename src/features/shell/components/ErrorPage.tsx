@@ -13,7 +13,7 @@ export function ErrorPage({ code = 404 }: { code?: number | string }) {
         <Text c="dimmed">
           <Trans>Error code</Trans>
         </Text>
-        <Text fz={48} fw={700} c="blueolympic" data-testid="error-code">
+        <Text fz={48} fw={700} c="var(--mantine-primary-color-filled)" data-testid="error-code">
           {code}
         </Text>
         <Button component={Link} to="/" size="md">

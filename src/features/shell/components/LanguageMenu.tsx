@@ -12,7 +12,12 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Button variant="subtle" leftSection={<IconLanguage size={18} />} aria-label={t`Language`}>
+        <Button
+          variant="subtle"
+          leftSection={<IconLanguage size={18} />}
+          // The visible name is part of the accessible one (WCAG 2.5.3), after what the button is for.
+          aria-label={`${t`Language`}: ${LANGUAGE_NAMES[i18n.locale as Language] ?? i18n.locale}`}
+        >
           {LANGUAGE_NAMES[i18n.locale as Language] ?? i18n.locale}
         </Button>
       </Menu.Target>

@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signInFast } from './session.ts';
+
+test('the theme switcher saves the color and reloads into it', async ({ page, request }) => {
+  await signInFast(page, request);
+  await page.goto('/#/app/dashboards/default');
+  await expect(page.getByTestId('current-user')).toHaveText('admin');
+  expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('light');
+
+  await page.getByTestId('theme-switcher').click();
+  const reload = page.waitForEvent('load');
+  await page.getByRole('button', { name: /红宝石红.*深色|深色.*红宝石红/ }).click();
+  await reload;
+  expect(await page.evaluate(() => localStorage.getItem('themeColor'))).toBe('dark.redruby');
+  await expect(page.getByTestId('current-user')).toHaveText('admin');
+  expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+});
+
+test('the language switch changes every text, and is remembered', async ({ page, request }) => {
+  await signInFast(page, request);
+  await page.goto('/#/app/quiry/basicinquiry');
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await page.getByRole('button', { name: '语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Basic inquiry' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+});
+
+test('the menu cycles its 4 display states and the breadcrumb follows the path', async ({
+  page,
+  request,
+}) => {
+  await signInFast(page, request);
+  await page.goto('/#/app/quiry/managementDetail');
+  const nav = page.locator('nav[data-menu-state]');
+  await expect(nav).toHaveAttribute('data-menu-state', 'full');
+  const button = page.getByRole('button', { name: '菜单' });
+  for (const state of ['compact', 'hidden', 'overlay', 'full']) {
+    await button.click();
+    await expect(nav).toHaveAttribute('data-menu-state', state);
+  }
+  const crumbs = page.getByRole('navigation', { name: /面包屑|breadcrumb/i });
+  await expect(crumbs).toContainText('订单管理');
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('订单详情');
+});
+
+test('a phone is sent to the blank page; a tablet is not', async ({ browser }) => {
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    hasTouch: true,
+    isMobile: true,
+  });
+  const p1 = await phone.newPage();
+  await p1.goto('/#/user/login');
+  await expect(p1).toHaveURL(/#\/blank-page$/);
+  await phone.close();
+
+  const tablet = await browser.newContext({
+    viewport: { width: 820, height: 1180 },
+    userAgent:
+      'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    hasTouch: true,
+  });
+  const p2 = await tablet.newPage();
+  await p2.goto('/#/user/login');
+  await expect(p2.locator('input[name=username]')).toBeVisible();
+  await tablet.close();
+});
+
+test('network errors: an intercepted call says 接口请求超时, offline says 请检查网络状态', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/#/user/login');
+  await page.route('**/api/login/tncode', (route) => route.abort('connectionreset'));
+  await page.locator('input[name=username]').fill('admin');
+  await page.locator('input[name=password]').fill('repair2026');
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByText('接口请求超时')).toBeVisible();
+  await page.unroute('**/api/login/tncode');
+  await page.keyboard.press('Escape');
+
+  await context.setOffline(true);
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByText('请检查网络状态')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('axe finds no serious or critical violation on the login page and the shell', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/#/user/login');
+  await expect(page.locator('input[name=username]')).toBeVisible();
+  const login = await new AxeBuilder({ page }).analyze();
+  const bad = (r: typeof login) =>
+    r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad(login)).toEqual([]);
+
+  await signInFast(page, request);
+  await page.goto('/#/app/dashboards/default');
+  await page.reload(); // the stored token takes effect on a real load, not on a hash change
+  await expect(page.getByTestId('current-user')).toHaveText('admin');
+  const shell = await new AxeBuilder({ page }).analyze();
+  expect(bad(shell)).toEqual([]);
+});
