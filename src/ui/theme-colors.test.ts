@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME_COLOR } from '#src/lib/storage.ts';
 import {
   DEFAULT_THEME_COLOR_CHOICE,
-  PRIMARY_SHADE,
   THEME_COLORS,
   THEME_COLOR_NAMES,
   THEME_SCHEMES,
