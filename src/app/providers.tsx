@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
-import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
+import { DirectionProvider, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { i18n } from '#src/lib/i18n.ts';
-import { getThemeColor, getThemeRadius } from '#src/lib/storage.ts';
+import { getDirection, getThemeColor, getThemeRadius } from '#src/lib/storage.ts';
 import { accessibleCssVariables, createAppTheme } from '#src/ui/theme.ts';
 import { parseThemeColor, type ThemeScheme } from '#src/ui/theme-colors.ts';
 import { GlobalLoadingOverlay } from '#src/ui/GlobalLoadingOverlay.tsx';
@@ -31,19 +31,23 @@ const fixedScheme = (scheme: ThemeScheme): MantineColorSchemeManager => ({
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const [{ scheme, theme }] = useState(readStoredTheme);
   const [colorSchemeManager] = useState(() => fixedScheme(scheme));
+  // ltr or rtl (spec section 4); index.html has already set <html dir> for the first paint.
+  const [direction] = useState(getDirection);
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={accessibleCssVariables}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme={scheme}
-        forceColorScheme={scheme}
-      >
-        <Notifications position="top-center" limit={4} />
-        <GlobalLoadingOverlay />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
+      <DirectionProvider initialDirection={direction} detectDirection={false}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={accessibleCssVariables}
+          colorSchemeManager={colorSchemeManager}
+          defaultColorScheme={scheme}
+          forceColorScheme={scheme}
+        >
+          <Notifications position="top-center" limit={4} />
+          <GlobalLoadingOverlay />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
     </I18nProvider>
   );
 }

@@ -96,6 +96,18 @@ describe('ThemeSwitcher', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('saves the text direction (rtl) and reloads likewise', async () => {
+    const reload = vi.fn();
+    renderSwitcher({ reload });
+    await openPanel();
+
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('radio', { name: 'Right to left' }));
+    expect(localStorage.getItem('direction')).toBe('rtl');
+    act(() => vi.advanceTimersByTime(THEME_RELOAD_DELAY_MS));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('starts from the stored choice, and a second choice within the delay reloads once, after it', async () => {
     localStorage.setItem('themeColor', 'dark.greenmoss');
     localStorage.setItem('themeRadius', 'flat');

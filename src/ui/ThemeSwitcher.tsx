@@ -21,6 +21,9 @@ import { useLingui } from '@lingui/react/macro';
 import {
   getThemeColor,
   getThemeRadius,
+  getDirection,
+  setDirection,
+  type Direction,
   setThemeColor,
   setThemeRadius,
   type ThemeRadius,
@@ -81,10 +84,12 @@ export function ThemeSwitcher({ reload = reloadPage, delayMs = THEME_RELOAD_DELA
   const { luminanceThreshold } = useMantineTheme();
   const [choice, setChoice] = useState(() => parseThemeColor(getThemeColor()));
   const [radius, setRadius] = useState<ThemeRadius>(getThemeRadius);
+  const [direction, setDirectionState] = useState<Direction>(getDirection);
   const [opened, setOpened] = useState(false);
   const [reloading, setReloading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cornersId = useId();
+  const directionId = useId();
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -106,6 +111,14 @@ export function ThemeSwitcher({ reload = reloadPage, delayMs = THEME_RELOAD_DELA
     if (next === radius) return;
     setThemeRadius(next);
     setRadius(next);
+    reloadSoon();
+  };
+
+  const chooseDirection = (value: string): void => {
+    const next: Direction = value === 'rtl' ? 'rtl' : 'ltr';
+    if (next === direction) return;
+    setDirection(next);
+    setDirectionState(next);
     reloadSoon();
   };
 
@@ -198,6 +211,21 @@ export function ThemeSwitcher({ reload = reloadPage, delayMs = THEME_RELOAD_DELA
                     </Group>
                   ),
                 },
+              ]}
+            />
+          </Box>
+          <Box>
+            <Text size="sm" c="dimmed" mb={4} id={directionId}>
+              {t`Text direction`}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby={directionId}
+              value={direction}
+              onChange={chooseDirection}
+              data={[
+                { value: 'ltr', label: t`Left to right` },
+                { value: 'rtl', label: t`Right to left` },
               ]}
             />
           </Box>

@@ -15,6 +15,16 @@ test('the theme switcher saves the color and reloads into it', async ({ page, re
   expect(await page.evaluate(() => localStorage.getItem('themeColor'))).toBe('dark.redruby');
   await expect(page.getByTestId('current-user')).toHaveText('admin');
   expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+
+  // Text direction: saved, and the page comes back right to left.
+  await page.getByTestId('theme-switcher').click();
+  const reloadAgain = page.waitForEvent('load');
+  await page.getByText('从右到左').click();
+  await reloadAgain;
+  expect(
+    await page.evaluate(() => [localStorage.getItem('direction'), document.documentElement.dir]),
+  ).toEqual(['rtl', 'rtl']);
+  await expect(page.getByTestId('current-user')).toHaveText('admin');
 });
 
 test('the language switch changes every text, and is remembered', async ({ page, request }) => {
