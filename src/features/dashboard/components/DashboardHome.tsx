@@ -32,7 +32,7 @@ export function DashboardHome({ user }: { user: StoredUser }) {
           <Text size="sm" c="dimmed">
             <Trans>VIP until</Trans>
           </Text>
-          <Text fw={600} fz="lg">
+          <Text fw={600} fz="lg" data-testid="dashboard-vip-end">
             {vipEnd || '—'}
           </Text>
         </Card>

@@ -171,7 +171,7 @@ export function AppLayout({
               <Trans>Points: {user.integral.toFixed(2)}</Trans>
             </Text>
             {vipEnd && (
-              <Text size="sm" visibleFrom="md" c="dimmed">
+              <Text size="sm" visibleFrom="md" c="dimmed" data-testid="vip-end">
                 <Trans>VIP until {vipEnd}</Trans>
               </Text>
             )}

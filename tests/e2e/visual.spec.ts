@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { signInFast } from './session.ts';
+
+/**
+ * Visual-regression references of the shell: light and dark, zh and en, desktop and tablet. The
+ * references live beside this file; `npm run test:e2e -- --update-snapshots` renews them after a
+ * deliberate change (look at them before committing). Dates that change every run are masked.
+ */
+const cases = [
+  { scheme: 'light', lang: 'zh', size: 'desktop' },
+  { scheme: 'dark', lang: 'zh', size: 'desktop' },
+  { scheme: 'light', lang: 'en', size: 'desktop' },
+  { scheme: 'dark', lang: 'en', size: 'desktop' },
+  { scheme: 'light', lang: 'zh', size: 'tablet' },
+  { scheme: 'dark', lang: 'en', size: 'tablet' },
+] as const;
+
+const viewports = { desktop: { width: 1280, height: 800 }, tablet: { width: 1024, height: 768 } };
+
+for (const c of cases) {
+  test(`shell ${c.scheme} ${c.lang} ${c.size}`, async ({ page, request }) => {
+    await page.setViewportSize(viewports[c.size]);
+    await page.addInitScript(
+      ({ scheme, lang }) => {
+        localStorage.setItem('themeColor', `${scheme}.blueolympic`);
+        localStorage.setItem('language', lang);
+      },
+      { scheme: c.scheme, lang: c.lang },
+    );
+    await signInFast(page, request);
+    await page.goto('/#/app/dashboards/default');
+    await expect(page.getByTestId('dashboard-points')).toHaveText('1000.00');
+    await expect(page).toHaveScreenshot(`shell-${c.scheme}-${c.lang}-${c.size}.png`, {
+      mask: [page.getByTestId('vip-end'), page.getByTestId('dashboard-vip-end')],
+      maxDiffPixelRatio: 0.01,
+      animations: 'disabled',
+    });
+  });
+}
