@@ -1,3 +1,4 @@
+import { RID, PNG, validInputs } from '#tests/fixtures/valid-inputs.ts';
 import { describe, it, expect } from 'vitest';
 import type { z } from 'zod';
 import { endpoints, type EndpointName } from './endpoints.ts';
@@ -40,35 +41,6 @@ const SPEC_PATHS = [
   '/api/user/binding_phone',
   '/api/checks/identify_sn_imei',
 ];
-
-const RID = 'req_0123456789';
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-/** A valid input per endpoint: every endpoint must have one, so a new endpoint gets tested too. */
-const validInputs: Record<EndpointName, Record<string, unknown>> = {
-  tncode: {},
-  login: { username: 'boss', password: 'x', tn_r: 120, uniqid: 'abc' },
-  quit: {},
-  getUser: {},
-  getWsAuthCode: {},
-  qrcode: { purpose: 'login' },
-  wxok: { uniqid: 'scene-1' },
-  unbindWx: { request_id: RID },
-  addEmployee: { username: 'li_lei', password: 'abcd1234', real_name: '李雷', role: 1, request_id: RID },
-  editUser: { user_id: 7, disabled: true },
-  employeeList: { page: 2, page_size: 50, keyword: 'li' },
-  userCenter: {},
-  editPassword: { old_password: 'old-pass1', new_password: 'newpass12' },
-  sendSms: { phone: '13812345678', purpose: 'binding_phone' },
-  editPasswordSms: { code: '123456', new_password: 'newpass12' },
-  bindingPhone: { phone: '13812345678', code: '654321' },
-  getAccountPrice: {},
-  payIntegral: { combo_id: 3, request_id: RID },
-  packageSurplus: {},
-  buyRecord: { page: 1 },
-  identifySnImei: { image: PNG },
-};
 
 const ok = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
 

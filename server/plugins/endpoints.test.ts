@@ -5,38 +5,11 @@ import { ErrCode, defaultMsg } from '#contract/errcodes.ts';
 import type { EndpointDef } from '#contract/endpoint.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
+import { validInputs } from '#tests/fixtures/valid-inputs.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { registerEnvelope } from './envelope.ts';
 import { registerEndpoints, type HandlerContext, type HandlerMap } from './endpoints.ts';
 
-const RID = 'req_0123456789';
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-/** A valid input per endpoint (a new endpoint fails the type check here until it gets one). */
-const validInputs: Record<EndpointName, Record<string, unknown>> = {
-  tncode: {},
-  login: { username: 'boss', password: 'x', tn_r: 120, uniqid: 'abc' },
-  quit: {},
-  getUser: {},
-  getWsAuthCode: {},
-  qrcode: { purpose: 'login' },
-  wxok: { uniqid: 'scene-1' },
-  unbindWx: { request_id: RID },
-  addEmployee: { username: 'li_lei', password: 'abcd1234', real_name: '李雷', role: 1, request_id: RID },
-  editUser: { user_id: 7, disabled: true },
-  employeeList: { page: 2, page_size: 50, keyword: 'li' },
-  userCenter: {},
-  editPassword: { old_password: 'old-pass1', new_password: 'newpass12' },
-  sendSms: { phone: '13812345678', purpose: 'binding_phone' },
-  editPasswordSms: { code: '123456', new_password: 'newpass12' },
-  bindingPhone: { phone: '13812345678', code: '654321' },
-  getAccountPrice: {},
-  payIntegral: { combo_id: 3, request_id: RID },
-  packageSurplus: {},
-  buyRecord: { page: 1 },
-  identifySnImei: { image: PNG },
-};
 /** Invalid for every endpoint: every input is an object. */
 const INVALID = '[1]';
 
