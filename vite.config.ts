@@ -26,6 +26,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': apiTarget,
+      // Development pages of the sandbox providers (WeChat scan, SMS inbox).
+      '/sandbox': apiTarget,
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
@@ -37,6 +39,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Sign-in tests hash passwords with scrypt; under a loaded machine 5 s is too tight.
+          testTimeout: 20_000,
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },

@@ -24,6 +24,40 @@ export const ErrCode = {
   PUZZLE_USED: 2005,
   ACCOUNT_DISABLED: 2006,
   PUZZLE_UNKNOWN: 2007,
+  /** add_employee: the username is used by someone (usernames are unique in the whole product). */
+  USERNAME_TAKEN: 2010,
+  /** edit_user: no employee with this user_id in the caller's account. */
+  EMPLOYEE_NOT_FOUND: 2011,
+  /** edit_user: an Admin cannot disable itself or give up its own Admin role. */
+  CANNOT_CHANGE_SELF: 2012,
+  /** edit_user: the change would leave the account without an enabled Admin. */
+  LAST_ADMIN: 2013,
+  /** edit_password: the old password is not right. */
+  WRONG_OLD_PASSWORD: 2014,
+  /** The SMS code does not match (or none was sent for this phone and purpose). */
+  SMS_CODE_WRONG: 2015,
+  /** The SMS code is older than its 5 minutes. */
+  SMS_CODE_EXPIRED: 2016,
+  /** The SMS code was already used. */
+  SMS_CODE_USED: 2017,
+  /** The SMS code was tried wrong 5 times and is burnt: request a new one. */
+  SMS_CODE_BURNT: 2018,
+  /** edit_password by SMS (or its sendsms) without a bound phone. */
+  PHONE_NOT_BOUND: 2019,
+  /** sendsms for edit_password to a phone that is not the caller's bound phone. */
+  PHONE_MISMATCH: 2020,
+  /** binding_phone / add_employee: the phone is already bound to another user. */
+  PHONE_TAKEN: 2021,
+  /** wxok (login): the scanned WeChat is bound to no user; sign in with the password and bind it. */
+  WX_NOT_BOUND: 2030,
+  /** wxok (bind): the scanned WeChat is already bound to another user. */
+  WX_BOUND_TO_OTHER: 2031,
+  /** qrcode: production without WECHAT_APPID / WECHAT_SECRET / WECHAT_REDIRECT_URI. */
+  WX_NOT_CONFIGURED: 2032,
+  /** The WeChat authorization (OAuth code) was refused by WeChat or could not be checked. */
+  WX_AUTH_FAILED: 2033,
+  /** A scan or callback for a QR scene that does not exist, has expired or was already used. */
+  WX_SCENE_INVALID: 2034,
   /** Silent: the action was already carried out (a replay that needs no new message). */
   ALREADY_DONE: 50086,
 } as const;
@@ -49,6 +83,23 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.PUZZLE_USED]: '滑块验证已失效，请重新验证',
   [ErrCode.ACCOUNT_DISABLED]: '账号已停用，请联系管理员',
   [ErrCode.PUZZLE_UNKNOWN]: '滑块验证不存在，请重新验证',
+  [ErrCode.USERNAME_TAKEN]: '用户名已被使用',
+  [ErrCode.EMPLOYEE_NOT_FOUND]: '员工不存在',
+  [ErrCode.CANNOT_CHANGE_SELF]: '不能停用自己或取消自己的管理员身份',
+  [ErrCode.LAST_ADMIN]: '店铺至少需要保留一名启用的管理员',
+  [ErrCode.WRONG_OLD_PASSWORD]: '原密码错误',
+  [ErrCode.SMS_CODE_WRONG]: '验证码错误',
+  [ErrCode.SMS_CODE_EXPIRED]: '验证码已过期，请重新获取',
+  [ErrCode.SMS_CODE_USED]: '验证码已使用，请重新获取',
+  [ErrCode.SMS_CODE_BURNT]: '验证码错误次数过多，请重新获取',
+  [ErrCode.PHONE_NOT_BOUND]: '尚未绑定手机号',
+  [ErrCode.PHONE_MISMATCH]: '手机号与已绑定的手机号不一致',
+  [ErrCode.PHONE_TAKEN]: '该手机号已被其他用户绑定',
+  [ErrCode.WX_NOT_BOUND]: '该微信未绑定任何账号，请先用密码登录，再在个人中心绑定微信',
+  [ErrCode.WX_BOUND_TO_OTHER]: '该微信已绑定其他账号，请先在原账号解绑',
+  [ErrCode.WX_NOT_CONFIGURED]: '微信登录未配置，请联系管理员',
+  [ErrCode.WX_AUTH_FAILED]: '微信授权失败，请重新扫码',
+  [ErrCode.WX_SCENE_INVALID]: '二维码无效或已过期，请刷新二维码',
   [ErrCode.ALREADY_DONE]: '已处理',
 };
 

@@ -9,7 +9,7 @@ import { AppError } from './lib/app-error.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { registerEndpoints } from './plugins/endpoints.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
-import { attachRealtime, type RealtimeServer } from './plugins/realtime.ts';
+import { attachRealtime, userRoom, type RealtimeServer } from './plugins/realtime.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { AuthRepository } from './modules/auth/repository.ts';
 import { PuzzleService } from './modules/auth/puzzle-service.ts';
@@ -18,6 +18,21 @@ import { LoginService } from './modules/auth/login-service.ts';
 import { authHandlers } from './modules/auth/handlers.ts';
 import { WsCodeService } from './modules/realtime/ws-code-service.ts';
 import { realtimeHandlers } from './modules/realtime/handlers.ts';
+import { TeamService } from './modules/team/team-service.ts';
+import { teamHandlers } from './modules/team/handlers.ts';
+import { AccountRepository } from './modules/account/repository.ts';
+import { SmsCodeService } from './modules/account/sms-code-service.ts';
+import { AccountService } from './modules/account/account-service.ts';
+import { accountHandlers } from './modules/account/handlers.ts';
+import type { SmsProvider } from './providers/sms/provider.ts';
+import { SmsOutboxRepository } from './providers/sms/outbox-repository.ts';
+import { SandboxSmsProvider } from './providers/sms/sandbox.ts';
+import { registerSandboxSmsPage } from './providers/sms/sandbox-page.ts';
+import { selectWechatProvider } from './providers/wechat/index.ts';
+import { WechatRepository } from './modules/wechat/repository.ts';
+import { WechatService } from './modules/wechat/wechat-service.ts';
+import { wechatHandlers } from './modules/wechat/handlers.ts';
+import { registerWechatRoutes } from './modules/wechat/routes.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -25,6 +40,8 @@ export interface AppOptions {
   clock?: Clock;
   /** false silences logs (tests); default: the structured logger at config.logLevel. */
   logger?: boolean;
+  /** Default: the sandbox provider (server log + the development inbox /sandbox/sms). */
+  sms?: SmsProvider;
 }
 
 export interface App {
@@ -34,7 +51,13 @@ export interface App {
 }
 
 /** Builds the whole server: tests build it too (and talk to it through inject, without a port). */
-export async function buildApp({ config, db, clock = systemClock, logger = true }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  clock = systemClock,
+  logger = true,
+  sms,
+}: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     genReqId: () => randomUUID(),
@@ -50,13 +73,49 @@ export async function buildApp({ config, db, clock = systemClock, logger = true 
   const login = new LoginService({ repo, puzzles, sessions, limiter, clock });
   const wsCodes = new WsCodeService(repo, clock);
 
+  const io = attachRealtime(app, wsCodes);
+
+  const team = new TeamService({
+    db: db.db,
+    clock,
+    notify: {
+      sessionEnded: (userId, reason) => void io.to(userRoom(userId)).emit('session:ended', { reason }),
+      userChanged: (userId) => void io.to(userRoom(userId)).emit('user:changed', { user_id: userId }),
+    },
+  });
+  const outbox = new SmsOutboxRepository(db.db);
+  const smsProvider = sms ?? new SandboxSmsProvider(outbox, clock, app.log);
+  const smsCodes = new SmsCodeService({
+    repo: new AccountRepository(db.db),
+    provider: smsProvider,
+    limiter,
+    clock,
+  });
+  const account = new AccountService({ db: db.db, sessions, sms: smsCodes, clock });
+  if (!config.production) registerSandboxSmsPage(app, outbox);
+
+  const wechat = new WechatService({
+    repo: new WechatRepository(db.db),
+    auth: repo,
+    sessions,
+    limiter,
+    clock,
+    provider: selectWechatProvider(config),
+  });
+  await registerWechatRoutes(app, { wechat, production: config.production });
+
   registerEndpoints(
     app,
-    { ...authHandlers({ login, puzzles, sessions }), ...realtimeHandlers({ wsCodes }) },
+    {
+      ...authHandlers({ login, puzzles, sessions }),
+      ...realtimeHandlers({ wsCodes }),
+      ...teamHandlers({ team }),
+      ...accountHandlers({ account }),
+      ...wechatHandlers({ wechat, sessions }),
+    },
     sessions,
   );
 
-  const io = attachRealtime(app, wsCodes);
   const servesPwa = await registerStaticFiles(app, config.staticDir);
 
   app.setNotFoundHandler((request) => {

@@ -15,6 +15,35 @@ export interface ServerConfig {
    * Set by REPAIROPS_TEST_PUZZLE_X; refused in production.
    */
   testPuzzleX: number | null;
+  /**
+   * WeChat website login (open platform), from WECHAT_APPID, WECHAT_SECRET, WECHAT_REDIRECT_URI and
+   * WECHAT_API_BASE. Absent: the sandbox provider in development; in production qrcode is refused.
+   */
+  wechat?: WechatConfig;
+}
+
+export interface WechatConfig {
+  appId: string;
+  secret: string;
+  /** Where WeChat sends the browser back: this server's `/api/login/wx_callback`, absolute. */
+  redirectUri: string;
+  /** https://api.weixin.qq.com unless told otherwise (tests point it at a local fake). */
+  apiBase: string;
+}
+
+export const WECHAT_API_BASE = 'https://api.weixin.qq.com';
+
+function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig | undefined {
+  const appId = env.WECHAT_APPID?.trim() ?? '';
+  const secret = env.WECHAT_SECRET?.trim() ?? '';
+  const redirectUri = env.WECHAT_REDIRECT_URI?.trim() ?? '';
+  if (!appId && !secret && !redirectUri) return undefined;
+  if (!appId || !secret || !redirectUri)
+    throw new ConfigError('WECHAT_APPID, WECHAT_SECRET and WECHAT_REDIRECT_URI go together: set all three');
+  if (!/^https?:\/\//.test(redirectUri)) throw new ConfigError('WECHAT_REDIRECT_URI must be an absolute URL');
+  const apiBase = (env.WECHAT_API_BASE?.trim() || WECHAT_API_BASE).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(apiBase)) throw new ConfigError('WECHAT_API_BASE must be an absolute URL');
+  return { appId, secret, redirectUri, apiBase };
 }
 
 export class ConfigError extends Error {}
@@ -40,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(`SESSION_TTL_DAYS must be a positive number, got ${env.SESSION_TTL_DAYS}`);
   }
 
+  const wechat = wechatConfig(env);
+
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -49,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlMs: sessionTtlDays * DAY_MS,
     testPuzzleX,
+    ...(wechat ? { wechat } : {}),
   };
 }

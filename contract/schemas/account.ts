@@ -182,9 +182,10 @@ export type WxokInput = z.input<typeof wxokInput>;
  * - expired: too late, start a new scene;
  * - logged_in (purpose login): the login datas, token included;
  * - bound (purpose bind): the caller's user datas, now with its wx_openid.
- * Refusals are errors: a WeChat bound to no user (LOGIN_UNKNOWN_USER), a disabled account
- * (ACCOUNT_DISABLED), a WeChat already bound to another user or a bind scene polled by someone
- * else (FORBIDDEN).
+ * Refusals are errors: a WeChat bound to no user (WX_NOT_BOUND), a disabled account
+ * (ACCOUNT_DISABLED), a WeChat already bound to another user (WX_BOUND_TO_OTHER), a bind scene
+ * polled by someone else (FORBIDDEN), a scene polled with the wrong purpose (WX_SCENE_INVALID).
+ * A confirmed scene answers once: the next poll answers 'expired' (as does an unknown uniqid).
  */
 export const wxokOutput = z.discriminatedUnion('status', [
   z.object({ status: z.literal('pending') }),

@@ -2,11 +2,15 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { MigrationDialect } from './migrations/columns.ts';
 import { accountsAndSessions } from './migrations/0001_accounts_and_sessions.ts';
+import { accountsTeamSms } from './migrations/0002_accounts_team_sms.ts';
+import { wechatScenes } from './migrations/0003_wechat_scenes.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
 function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
   return {
     '0001_accounts_and_sessions': accountsAndSessions(dialect),
+    '0002_accounts_team_sms': accountsTeamSms(dialect),
+    '0003_wechat_scenes': wechatScenes(dialect),
   };
 }
 

@@ -60,6 +60,49 @@ export interface WsAuthCodesTable {
   expires_at: number;
 }
 
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  /** An SmsPurpose of the contract. */
+  purpose: string;
+  /** Who asked for it when signed in (edit_password, binding_phone); null otherwise. */
+  user_id: number | null;
+  /** `salt$sha256(salt:code)`: never the code itself. */
+  code_hash: string;
+  /** Wrong tries so far; at 5 the code is burnt (used_at set). */
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Development only: the last messages the sandbox SMS provider "sent" (GET /sandbox/sms). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  text: string;
+  created_at: number;
+}
+
+export type WechatScenePurpose = 'login' | 'bind';
+/** pending → scanned → confirmed → consumed; expired once past expires_at. */
+export type WechatSceneState = 'pending' | 'scanned' | 'confirmed' | 'consumed' | 'expired';
+
+export interface WechatScenesTable {
+  /** The scene id: the QR code's `uniqid`, polled by wxok, and the OAuth `state`. */
+  id: string;
+  purpose: WechatScenePurpose;
+  /** The user a bind scene belongs to; null for login. */
+  user_id: number | null;
+  state: WechatSceneState;
+  /** The scanner's WeChat, once confirmed. */
+  openid: string | null;
+  unionid: string | null;
+  created_at: number;
+  expires_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -67,6 +110,9 @@ export interface Database {
   puzzles: PuzzlesTable;
   rate_limits: RateLimitsTable;
   ws_auth_codes: WsAuthCodesTable;
+  wechat_scenes: WechatScenesTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -20,6 +20,23 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.PUZZLE_USED]: msg`The puzzle was already used, please try a new one`,
   [ErrCode.PUZZLE_UNKNOWN]: msg`The puzzle was not found, please try a new one`,
   [ErrCode.ACCOUNT_DISABLED]: msg`This account is disabled, please contact your administrator`,
+  [ErrCode.USERNAME_TAKEN]: msg`This username is taken`,
+  [ErrCode.EMPLOYEE_NOT_FOUND]: msg`This employee was not found`,
+  [ErrCode.CANNOT_CHANGE_SELF]: msg`You cannot disable yourself or give up your own Admin role`,
+  [ErrCode.LAST_ADMIN]: msg`The shop must keep at least one Admin`,
+  [ErrCode.WRONG_OLD_PASSWORD]: msg`The current password is wrong`,
+  [ErrCode.SMS_CODE_WRONG]: msg`Wrong code`,
+  [ErrCode.SMS_CODE_EXPIRED]: msg`The code has expired, please request a new one`,
+  [ErrCode.SMS_CODE_USED]: msg`The code was already used, please request a new one`,
+  [ErrCode.SMS_CODE_BURNT]: msg`Too many wrong codes, please request a new one`,
+  [ErrCode.PHONE_NOT_BOUND]: msg`No phone is bound to this account`,
+  [ErrCode.PHONE_MISMATCH]: msg`This is not the bound phone`,
+  [ErrCode.PHONE_TAKEN]: msg`This phone is bound to another user`,
+  [ErrCode.WX_NOT_BOUND]: msg`This WeChat is not bound to any account: sign in with your password and bind it in the personal center`,
+  [ErrCode.WX_BOUND_TO_OTHER]: msg`This WeChat is bound to another user`,
+  [ErrCode.WX_NOT_CONFIGURED]: msg`WeChat sign-in is not configured`,
+  [ErrCode.WX_AUTH_FAILED]: msg`WeChat sign-in failed, please try again`,
+  [ErrCode.WX_SCENE_INVALID]: msg`This QR code is no longer valid, please use a new one`,
 };
 
 export function localizedErrorMessage(errcode: number, serverMsg: string, datas: unknown): string {

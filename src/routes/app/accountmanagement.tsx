@@ -1,6 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '#src/features/shell/components/PendingPage.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { Role } from '#contract/roles.ts';
+import { AccountManagement } from '#src/features/team/components/AccountManagement.tsx';
+import { getCurrentUser } from '#src/features/auth/session.ts';
 
+// Admin only (spec section 6): an Editor sees the unauthorized page. The server checks it too.
 export const Route = createFileRoute('/app/accountmanagement')({
-  component: () => <PendingPage path="/app/accountmanagement" />,
+  beforeLoad: () => {
+    if (getCurrentUser()?.role !== Role.Admin) throw redirect({ to: '/unauthorized' });
+  },
+  component: AccountManagement,
 });

@@ -27,3 +27,6 @@ export function useLoginMutation() {
     onSuccess: (datas) => signedIn(datas),
   });
 }
+
+export const startWxLogin = () => callApi(endpoints.qrcode, { purpose: 'login' });
+export const pollWxLogin = (uniqid: string) => callApi(endpoints.wxok, { uniqid, purpose: 'login' });

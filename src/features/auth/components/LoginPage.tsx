@@ -18,6 +18,7 @@ import { PASSWORD_MAX, USERNAME_MAX } from '#contract/schemas/auth.ts';
 import { puzzleQuery, useLoginMutation } from '../api/auth-api.ts';
 import { classifyLoginError, type LoginField } from '../login-errors.ts';
 import { SliderPuzzle } from './SliderPuzzle.tsx';
+import { WechatLogin } from './WechatLogin.tsx';
 
 /** Spec section 8: a login error is cleared after 3 s. */
 export const LOGIN_ERROR_MS = 3000;
@@ -163,6 +164,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
             <Button type="submit" fullWidth loading={login.isPending}>
               <Trans>Sign in</Trans>
             </Button>
+            <WechatLogin onSignedIn={onSignedIn} />
           </Stack>
         </form>
       </Paper>

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+
+/** The personal center's and the SMS codes' SQL. Works on a transaction as well as on the database. */
+export class AccountRepository {
+  private readonly db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  passwordHashOf(userId: number) {
+    return this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  }
+
+  async setPassword(userId: number, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async setPhone(userId: number, phone: string): Promise<void> {
+    await this.db.updateTable('users').set({ phone_number: phone }).where('id', '=', userId).execute();
+  }
+
+  /** Another user (of any account: phones are unique in the product) with this phone. */
+  phoneOwnedByOther(phone: string, userId: number) {
+    return this.db
+      .selectFrom('users')
+      .select('id')
+      .where('phone_number', '=', phone)
+      .where('id', '!=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Revokes the user's live sessions except the one with `keepTokenHash`. */
+  async revokeOtherSessions(userId: number, keepTokenHash: string, at: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('token_hash', '!=', keepTokenHash)
+      .execute();
+  }
+
+  // --- SMS codes ---------------------------------------------------------------------------
+
+  latestCode(phone: string, purpose: string) {
+    return this.db
+      .selectFrom('sms_codes')
+      .select(['id', 'user_id', 'code_hash', 'attempts', 'created_at', 'expires_at', 'used_at'])
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async insertCode(row: {
+    phone: string;
+    purpose: string;
+    user_id: number | null;
+    code_hash: string;
+    created_at: number;
+    expires_at: number;
+  }): Promise<number> {
+    const r = await this.db.insertInto('sms_codes').values(row).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  async deleteCode(id: number): Promise<void> {
+    await this.db.deleteFrom('sms_codes').where('id', '=', id).execute();
+  }
+
+  /** Marks the code used, atomically: of two concurrent uses only one gets it. */
+  async consumeCode(id: number, at: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('sms_codes')
+      .set({ used_at: at })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Counts a wrong try; the try that reaches `maxAttempts` burns the code. Answers the tries so far. */
+  async countWrongTry(id: number, maxAttempts: number, at: number): Promise<number | undefined> {
+    const r = await this.db
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (r && r.attempts >= maxAttempts)
+      await this.db
+        .updateTable('sms_codes')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .execute();
+    return r?.attempts;
+  }
+
+  async deleteCodesExpiredBefore(at: number): Promise<void> {
+    await this.db.deleteFrom('sms_codes').where('expires_at', '<', at).execute();
+  }
+}

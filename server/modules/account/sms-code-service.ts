@@ -1,0 +1,130 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { ErrCode } from '#contract/errcodes.ts';
+import type { SendSmsDatas, SmsPurpose } from '#contract/schemas/account.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { SmsProvider } from '#server/providers/sms/provider.ts';
+import type { AccountRepository } from './repository.ts';
+
+const HOUR = 3600_000;
+export const SMS_RULES = {
+  ttlMs: 5 * 60_000,
+  /** Per phone and purpose, between two sends. */
+  cooldownMs: 60_000,
+  maxWrongTries: 5,
+  perPhone: { max: 10, windowMs: HOUR },
+  perAddress: { max: 30, windowMs: HOUR },
+};
+
+const PURPOSE_TEXT: Record<SmsPurpose, string> = {
+  edit_password: '修改密码',
+  binding_phone: '绑定手机',
+  reset_password: '找回密码',
+  login: '登录',
+};
+
+function hashCode(code: string, salt: string): string {
+  return createHash('sha256').update(`${salt}:${code}`).digest('hex');
+}
+
+function codeMatches(code: string, stored: string): boolean {
+  const [salt, hash] = stored.split('$');
+  if (!salt || !hash) return false;
+  const a = Buffer.from(hashCode(code, salt), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** 6-digit SMS codes: stored hashed, 5 minutes, single use, 5 wrong tries, 60 s between sends. */
+export class SmsCodeService {
+  private readonly repo: AccountRepository;
+  private readonly provider: SmsProvider;
+  private readonly limiter: RateLimiter;
+  private readonly clock: Clock;
+  constructor(deps: { repo: AccountRepository; provider: SmsProvider; limiter: RateLimiter; clock: Clock }) {
+    this.repo = deps.repo;
+    this.provider = deps.provider;
+    this.limiter = deps.limiter;
+    this.clock = deps.clock;
+  }
+
+  /** Throws RATE_LIMITED (with retry_after_seconds) while the last code of phone+purpose is too fresh. */
+  async checkCooldown(phone: string, purpose: SmsPurpose): Promise<void> {
+    const last = await this.repo.latestCode(phone, purpose);
+    const wait = last ? last.created_at + SMS_RULES.cooldownMs - this.clock.now() : 0;
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new AppError(ErrCode.RATE_LIMITED, `操作过于频繁，请 ${seconds} 秒后再试`, {
+        retry_after_seconds: seconds,
+      });
+    }
+  }
+
+  /** Rate limits (cooldown, per phone, per address), then a new code, then the message. */
+  async send(
+    phone: string,
+    purpose: SmsPurpose,
+    userId: number | null,
+    address: string,
+    /** Checks of the caller's own (a phone taken, say), run once the limits have counted the call. */
+    precheck?: () => Promise<void>,
+  ): Promise<SendSmsDatas> {
+    await this.checkCooldown(phone, purpose);
+    await this.limiter.hit(`sms:ip:${address}`, SMS_RULES.perAddress);
+    await this.limiter.hit(`sms:phone:${phone}`, SMS_RULES.perPhone);
+    await precheck?.();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const salt = randomBytes(12).toString('base64url');
+    const now = this.clock.now();
+    const id = await this.repo.insertCode({
+      phone,
+      purpose,
+      user_id: userId,
+      code_hash: `${salt}$${hashCode(code, salt)}`,
+      created_at: now,
+      expires_at: now + SMS_RULES.ttlMs,
+    });
+    const text = `【RepairOps】您的${PURPOSE_TEXT[purpose]}验证码为 ${code}，${SMS_RULES.ttlMs / 60_000} 分钟内有效，请勿告诉他人。`;
+    try {
+      await this.provider.send(phone, text);
+    } catch (err) {
+      // Nothing was sent: no cooldown for a code nobody received.
+      await this.repo.deleteCode(id);
+      throw err;
+    }
+    await this.repo.deleteCodesExpiredBefore(now - 24 * HOUR);
+    return {
+      cooldown: SMS_RULES.cooldownMs / 1000,
+      expires_in: SMS_RULES.ttlMs / 1000,
+      sandbox: this.provider.sandbox,
+    };
+  }
+
+  /**
+   * Checks and uses up the latest code sent to phone for purpose (and, when given, asked for by
+   * userId). Throws SMS_CODE_WRONG / _EXPIRED / _USED / _BURNT.
+   */
+  async verify(phone: string, purpose: SmsPurpose, userId: number | null, code: string): Promise<void> {
+    const now = this.clock.now();
+    const row = await this.repo.latestCode(phone, purpose);
+    if (!row || (userId !== null && row.user_id !== userId)) throw new AppError(ErrCode.SMS_CODE_WRONG);
+    if (row.used_at !== null)
+      throw new AppError(
+        row.attempts >= SMS_RULES.maxWrongTries ? ErrCode.SMS_CODE_BURNT : ErrCode.SMS_CODE_USED,
+      );
+    if (row.expires_at <= now) throw new AppError(ErrCode.SMS_CODE_EXPIRED);
+    if (!codeMatches(code, row.code_hash)) {
+      const tries = await this.repo.countWrongTry(row.id, SMS_RULES.maxWrongTries, now);
+      if (tries === undefined) throw new AppError(ErrCode.SMS_CODE_USED); // used meanwhile
+      throw new AppError(
+        ErrCode.SMS_CODE_WRONG,
+        `验证码错误，还可尝试 ${SMS_RULES.maxWrongTries - tries} 次`,
+        {
+          tries_left: SMS_RULES.maxWrongTries - tries,
+        },
+      );
+    }
+    if (!(await this.repo.consumeCode(row.id, now))) throw new AppError(ErrCode.SMS_CODE_USED);
+  }
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointInput } from '#contract/endpoint.ts';
+import { callApi } from '#src/lib/api/client.ts';
+
+export const accountKeys = {
+  all: ['account'] as const,
+  center: () => [...accountKeys.all, 'center'] as const,
+};
+
+export const userCenterQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.center(),
+    queryFn: ({ signal }) => callApi(endpoints.userCenter, {}, { signal }),
+  });
+
+/** A write of the personal center; the profile is fetched again after it. */
+function useAccountWrite<E extends (typeof endpoints)[keyof typeof endpoints]>(endpoint: E) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EndpointInput<E>) => callApi(endpoint, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}
+
+export const useEditPassword = () => useAccountWrite(endpoints.editPassword);
+export const useEditPasswordSms = () => useAccountWrite(endpoints.editPasswordSms);
+export const useBindingPhone = () => useAccountWrite(endpoints.bindingPhone);
+export const useUnbindWx = () => useAccountWrite(endpoints.unbindWx);
+export const useSendSms = () =>
+  useMutation({
+    mutationFn: (input: EndpointInput<typeof endpoints.sendSms>) => callApi(endpoints.sendSms, input),
+  });
+
+export const startWxScene = (purpose: 'login' | 'bind') => callApi(endpoints.qrcode, { purpose });
+export const pollWxScene = (uniqid: string, purpose: 'login' | 'bind') =>
+  callApi(endpoints.wxok, { uniqid, purpose });

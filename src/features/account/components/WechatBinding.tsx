@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { QRCodeSVG } from 'qrcode.react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { QrcodeDatas } from '#contract/schemas/account.ts';
+import { pollWxScene, startWxScene, useUnbindWx } from '../api/account-api.ts';
+
+/** Bind the signed-in user's WeChat by scanning a QR code, or unbind it. */
+export function WechatBinding({ bound, onChanged }: { bound: boolean; onChanged(): void }) {
+  const { t } = useLingui();
+  const [scene, setScene] = useState<QrcodeDatas | null>(null);
+  const [state, setState] = useState<'pending' | 'scanned' | 'expired'>('pending');
+  const unbind = useUnbindWx();
+
+  const start = async () => {
+    setState('pending');
+    setScene(await startWxScene('bind'));
+  };
+
+  // Poll the scene until it is bound or expired; errors end the polling (the client toasts them).
+  useEffect(() => {
+    if (!scene || state === 'expired') return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      try {
+        const answer = await pollWxScene(scene.uniqid, 'bind');
+        if (stopped) return;
+        if (answer.status === 'bound') {
+          setScene(null);
+          onChanged();
+        } else if (
+          answer.status === 'expired' ||
+          answer.status === 'scanned' ||
+          answer.status === 'pending'
+        ) {
+          setState(answer.status);
+        }
+      } catch {
+        setScene(null);
+      }
+    }, scene.poll_interval * 1000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [scene, state, onChanged]);
+
+  return (
+    <Group>
+      <Badge color={bound ? 'teal' : 'gray'} variant="light" data-testid="wx-status">
+        {bound ? t`WeChat bound` : t`WeChat not bound`}
+      </Badge>
+      {bound ? (
+        <Button
+          variant="subtle"
+          color="red"
+          loading={unbind.isPending}
+          onClick={() => unbind.mutate({}, { onSuccess: onChanged })}
+        >
+          <Trans>Unbind WeChat</Trans>
+        </Button>
+      ) : (
+        <Button variant="light" onClick={() => void start()}>
+          <Trans>Bind WeChat</Trans>
+        </Button>
+      )}
+      <Modal
+        opened={scene !== null}
+        onClose={() => setScene(null)}
+        title={t`Scan with WeChat to bind`}
+        centered
+      >
+        {scene && (
+          <Stack align="center">
+            <QRCodeSVG value={scene.qr_content} size={200} title={t`WeChat QR code`} />
+            <Text size="sm" role="status">
+              {state === 'scanned'
+                ? t`Scanned: confirm on the phone`
+                : state === 'expired'
+                  ? t`The code has expired`
+                  : t`Waiting for the scan…`}
+            </Text>
+            {state === 'expired' && (
+              <Button variant="light" onClick={() => void start()}>
+                <Trans>New code</Trans>
+              </Button>
+            )}
+            {scene.sandbox && (
+              <Anchor
+                href={scene.qr_content}
+                target="_blank"
+                rel="noopener"
+                size="sm"
+                data-testid="wx-sandbox-link"
+              >
+                <Trans>Sandbox: open the scan page</Trans>
+              </Anchor>
+            )}
+          </Stack>
+        )}
+      </Modal>
+    </Group>
+  );
+}

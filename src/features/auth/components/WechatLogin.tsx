@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
+import { IconBrandWechat } from '@tabler/icons-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { QrcodeDatas } from '#contract/schemas/account.ts';
+import { pollWxLogin, startWxLogin } from '../api/auth-api.ts';
+import { signedIn } from '../session.ts';
+
+/** WeChat QR sign-in (spec section 1): show the code, poll until the phone confirms, sign in. */
+export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
+  const { t } = useLingui();
+  const [scene, setScene] = useState<QrcodeDatas | null>(null);
+  const [state, setState] = useState<'pending' | 'scanned' | 'expired'>('pending');
+
+  const start = async () => {
+    setState('pending');
+    try {
+      setScene(await startWxLogin());
+    } catch {
+      setScene(null); // the API client has told the user why
+    }
+  };
+
+  useEffect(() => {
+    if (!scene || state === 'expired') return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      try {
+        const answer = await pollWxLogin(scene.uniqid);
+        if (stopped) return;
+        if (answer.status === 'logged_in') {
+          stopped = true;
+          clearInterval(timer);
+          signedIn(answer);
+          setScene(null);
+          onSignedIn();
+        } else if (
+          answer.status === 'pending' ||
+          answer.status === 'scanned' ||
+          answer.status === 'expired'
+        ) {
+          setState(answer.status);
+        }
+      } catch {
+        setScene(null);
+      }
+    }, scene.poll_interval * 1000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [scene, state, onSignedIn]);
+
+  return (
+    <>
+      <Button
+        variant="default"
+        fullWidth
+        leftSection={<IconBrandWechat size={18} color="#07c160" />}
+        onClick={() => void start()}
+      >
+        <Trans>Sign in with WeChat</Trans>
+      </Button>
+      <Modal
+        opened={scene !== null}
+        onClose={() => setScene(null)}
+        title={t`Scan with WeChat to sign in`}
+        centered
+      >
+        {scene && (
+          <Stack align="center">
+            <QRCodeSVG value={scene.qr_content} size={200} title={t`WeChat QR code`} />
+            <Text size="sm" role="status" data-testid="wx-login-state">
+              {state === 'scanned'
+                ? t`Scanned: confirm on the phone`
+                : state === 'expired'
+                  ? t`The code has expired`
+                  : t`Waiting for the scan…`}
+            </Text>
+            {state === 'expired' && (
+              <Button variant="light" onClick={() => void start()}>
+                <Trans>New code</Trans>
+              </Button>
+            )}
+            {scene.sandbox && (
+              <Anchor
+                href={scene.qr_content}
+                target="_blank"
+                rel="noopener"
+                size="sm"
+                data-testid="wx-sandbox-link"
+              >
+                <Trans>Sandbox: open the scan page</Trans>
+              </Anchor>
+            )}
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
