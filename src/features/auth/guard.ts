@@ -60,10 +60,15 @@ function fetchUserOrLeave(href: string, effects: GuardEffects): Promise<void> {
   return pending;
 }
 
+// A reload or a closed tab aborts the user fetch in flight: that is no reason to sign out.
+let unloading = false;
+if (typeof window !== 'undefined') window.addEventListener('pagehide', () => (unloading = true));
+
 async function fetchUserOnce(href: string, effects: GuardEffects): Promise<void> {
   try {
     await loadCurrentUser({ handleSessionExpiry: false });
   } catch (err) {
+    if (unloading) return;
     // Offline or a transport failure: keep the stored user, the product works offline.
     const stored = getStoredUser();
     if (err instanceof NetworkError && stored) {
