@@ -82,7 +82,7 @@ describe('endpoint registry', () => {
 
   it('declares the access the brief asks for', () => {
     const admin = ['addEmployee', 'editUser', 'employeeList', 'payIntegral'];
-    const pub = ['tncode', 'login', 'quit', 'qrcode', 'wxok', 'sendSms'];
+    const pub = ['tncode', 'login', 'quit', 'qrcode', 'wxok', 'sendSms', 'register', 'resetPassword'];
     for (const [name, e] of Object.entries(endpoints)) {
       expect(e.access, name).toBe(admin.includes(name) ? 'admin' : pub.includes(name) ? 'public' : 'user');
     }

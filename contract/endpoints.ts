@@ -15,6 +15,9 @@ import {
   editPasswordSmsInput,
   qrcodeInput,
   qrcodeOutput,
+  registerInput,
+  resetPasswordInput,
+  resetPasswordOutput,
   sendSmsInput,
   sendSmsOutput,
   unbindWxInput,
@@ -212,6 +215,22 @@ export const endpoints = {
     // The data URL plus the JSON around it.
     bodyLimit: IMAGE_DATA_URL_MAX + 64 * 1024,
     summary: 'Recognise the text in a photo (data URL); answers it as `content` for SN/IMEI extraction.',
+  }),
+  register: defineEndpoint({
+    path: '/api/login/register',
+    access: 'public',
+    input: registerInput,
+    output: loginOutput,
+    summary:
+      'Sign up a new shop: creates the account and its first Admin (phone proven by an SMS code, purpose register); answers the login datas.',
+  }),
+  resetPassword: defineEndpoint({
+    path: '/api/login/reset_password',
+    access: 'public',
+    input: resetPasswordInput,
+    output: resetPasswordOutput,
+    summary:
+      'Reset a forgotten password with an SMS code (purpose reset_password) sent to the bound phone; ends every session of that user.',
   }),
 } as const;
 

@@ -18,11 +18,12 @@ import { LoginService } from './modules/auth/login-service.ts';
 import { authHandlers } from './modules/auth/handlers.ts';
 import { WsCodeService } from './modules/realtime/ws-code-service.ts';
 import { realtimeHandlers } from './modules/realtime/handlers.ts';
-import { TeamService } from './modules/team/team-service.ts';
+import { TeamService, type TeamNotifier } from './modules/team/team-service.ts';
 import { teamHandlers } from './modules/team/handlers.ts';
 import { AccountRepository } from './modules/account/repository.ts';
 import { SmsCodeService } from './modules/account/sms-code-service.ts';
 import { AccountService } from './modules/account/account-service.ts';
+import { SignupService } from './modules/account/signup-service.ts';
 import { accountHandlers } from './modules/account/handlers.ts';
 import type { SmsProvider } from './providers/sms/provider.ts';
 import { SmsOutboxRepository } from './providers/sms/outbox-repository.ts';
@@ -75,14 +76,11 @@ export async function buildApp({
 
   const io = attachRealtime(app, wsCodes);
 
-  const team = new TeamService({
-    db: db.db,
-    clock,
-    notify: {
-      sessionEnded: (userId, reason) => void io.to(userRoom(userId)).emit('session:ended', { reason }),
-      userChanged: (userId) => void io.to(userRoom(userId)).emit('user:changed', { user_id: userId }),
-    },
-  });
+  const notify: TeamNotifier = {
+    sessionEnded: (userId, reason) => void io.to(userRoom(userId)).emit('session:ended', { reason }),
+    userChanged: (userId) => void io.to(userRoom(userId)).emit('user:changed', { user_id: userId }),
+  };
+  const team = new TeamService({ db: db.db, clock, notify });
   const outbox = new SmsOutboxRepository(db.db);
   const smsProvider = sms ?? new SandboxSmsProvider(outbox, clock, app.log);
   const smsCodes = new SmsCodeService({
@@ -92,6 +90,15 @@ export async function buildApp({
     clock,
   });
   const account = new AccountService({ db: db.db, sessions, sms: smsCodes, clock });
+  const signup = new SignupService({
+    db: db.db,
+    auth: repo,
+    sessions,
+    sms: smsCodes,
+    limiter,
+    clock,
+    notify,
+  });
   if (!config.production) registerSandboxSmsPage(app, outbox);
 
   const wechat = new WechatService({
@@ -110,7 +117,7 @@ export async function buildApp({
       ...authHandlers({ login, puzzles, sessions }),
       ...realtimeHandlers({ wsCodes }),
       ...teamHandlers({ team }),
-      ...accountHandlers({ account }),
+      ...accountHandlers({ account, signup }),
       ...wechatHandlers({ wechat, sessions }),
     },
     sessions,

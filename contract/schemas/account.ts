@@ -46,9 +46,16 @@ export const smsCodeSchema = z.string().trim().regex(SMS_CODE_RE, { error: 'The 
  * - binding_phone: `binding_phone` (the new phone to bind);
  * - reset_password: the signed-out "forgot password" flow (`/user/reset-password`; reserved, no
  *   call takes it yet);
- * - login: sign-in by SMS code (reserved, no call takes it yet).
+ * - login: sign-in by SMS code (reserved, no call takes it yet);
+ * - register: a new shop's sign-up (`register`), proving the new Admin's phone.
  */
-export const smsPurposeSchema = z.enum(['edit_password', 'binding_phone', 'reset_password', 'login']);
+export const smsPurposeSchema = z.enum([
+  'edit_password',
+  'binding_phone',
+  'reset_password',
+  'login',
+  'register',
+]);
 export type SmsPurpose = z.infer<typeof smsPurposeSchema>;
 
 /** What a WeChat QR scan is for: sign in (public) or bind the scanner's WeChat to the signed-in user. */
@@ -207,3 +214,48 @@ export const unbindWxInput = z
   })
   .prefault({});
 export type UnbindWxInput = z.input<typeof unbindWxInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up of a new shop and password reset (docs/decisions/0007-sign-up-and-reset.md)
+// ---------------------------------------------------------------------------------------------
+
+export const SHOP_NAME_MAX = 64;
+export const EMAIL_MAX = 254;
+
+/**
+ * A new shop signs up: a new account and its first Admin. The phone is proven by an SMS code
+ * (purpose `register`), which keeps bots out and gives the Admin a way to reset the password.
+ */
+export const registerInput = z.object({
+  shop_name: z.string().trim().min(1).max(SHOP_NAME_MAX),
+  full_name: z.string().trim().min(1).max(32),
+  username: z
+    .string()
+    .trim()
+    .min(3)
+    .max(32)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]*$/),
+  email: z.string().trim().max(EMAIL_MAX).pipe(z.email()),
+  password: newPasswordSchema,
+  phone: phoneSchema,
+  code: smsCodeSchema,
+  request_id: requestId.optional(),
+});
+export type RegisterInput = z.input<typeof registerInput>;
+
+/**
+ * Forgotten password: a code (purpose `reset_password`) sent to the phone bound to the user proves
+ * who asks; the new password replaces the old one and every session of the user ends.
+ */
+export const resetPasswordInput = z.object({
+  phone: phoneSchema,
+  code: smsCodeSchema,
+  new_password: newPasswordSchema,
+  request_id: requestId.optional(),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
+
+export const resetPasswordOutput = z.object({
+  /** The user whose password was reset, so the page can prefill the sign-in form. */
+  username: z.string(),
+});

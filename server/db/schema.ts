@@ -25,6 +25,8 @@ export interface UsersTable {
   disabled: number;
   created_at: number;
   last_login_at: number | null;
+  /** Given at sign-up (register); '' (the column's default) for users an Admin added or seeded. */
+  email: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -65,7 +67,10 @@ export interface SmsCodesTable {
   phone: string;
   /** An SmsPurpose of the contract. */
   purpose: string;
-  /** Who asked for it when signed in (edit_password, binding_phone); null otherwise. */
+  /**
+   * Who asked for it when signed in (edit_password, binding_phone); null for the signed-out purposes
+   * (register, reset_password), whose codes are keyed by phone and purpose only.
+   */
   user_id: number | null;
   /** `salt$sha256(salt:code)`: never the code itself. */
   code_hash: string;

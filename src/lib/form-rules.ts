@@ -50,3 +50,13 @@ export function realNameProblem(name: string): MessageDescriptor | null {
   if (!n) return msg`Please enter the name`;
   return n.length > REAL_NAME_MAX ? msg`At most ${REAL_NAME_MAX} characters` : null;
 }
+
+export function requiredProblem(value: string, problem: MessageDescriptor): MessageDescriptor | null {
+  return value.trim() ? null : problem;
+}
+
+/** A plausible e-mail address (the server checks it strictly). */
+export function emailProblem(email: string): MessageDescriptor | null {
+  if (!email.trim()) return msg`Please enter the e-mail address`;
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : msg`Not a valid e-mail address`;
+}

@@ -79,16 +79,30 @@ export class AccountService {
 
   /**
    * sendsms is public in the contract, but its signed-in purposes need the token: edit_password
-   * (to the caller's bound phone) and binding_phone (the caller's new phone). The signed-out purposes
-   * are reserved and not open yet.
+   * (to the caller's bound phone) and binding_phone (the caller's new phone). The signed-out ones:
+   * register (a phone bound to nobody) and reset_password (see below); login is reserved, not open yet.
    */
   async sendSms(
     token: string | undefined,
     input: z.output<typeof sendSmsInput>,
     address: string,
   ): Promise<SendSmsDatas> {
-    if (input.purpose === 'reset_password' || input.purpose === 'login')
-      throw new AppError(ErrCode.NOT_IMPLEMENTED);
+    const repo = new AccountRepository(this.db);
+    if (input.purpose === 'login') throw new AppError(ErrCode.NOT_IMPLEMENTED);
+    if (input.purpose === 'register')
+      // As for binding: a taken phone is only told after the limits counted the call.
+      return this.sms.send(input.phone, input.purpose, null, address, async () => {
+        if (await repo.phoneOwner(input.phone)) throw new AppError(ErrCode.PHONE_TAKEN);
+      });
+    if (input.purpose === 'reset_password')
+      // Not to reveal which phones are registered, the answer (and the limits) are the same whether
+      // the phone is bound or not: a code is only stored and sent when it is bound to an enabled user.
+      return this.sms.sendQuietly(
+        input.phone,
+        input.purpose,
+        address,
+        async () => (await repo.enabledUserByPhone(input.phone)) !== undefined,
+      );
     const u = await this.sessions.require(token);
     if (input.purpose === 'edit_password') {
       if (!u.phone_number) throw new AppError(ErrCode.PHONE_NOT_BOUND);
@@ -97,8 +111,7 @@ export class AccountService {
     }
     // Whether a phone is taken is only told after the limits counted the call (no cheap probing).
     return this.sms.send(input.phone, input.purpose, u.user_id, address, async () => {
-      if (await new AccountRepository(this.db).phoneOwnedByOther(input.phone, u.user_id))
-        throw new AppError(ErrCode.PHONE_TAKEN);
+      if (await repo.phoneOwnedByOther(input.phone, u.user_id)) throw new AppError(ErrCode.PHONE_TAKEN);
     });
   }
 

@@ -1,8 +1,9 @@
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
 import type { AccountService } from './account-service.ts';
+import type { SignupService } from './signup-service.ts';
 
-export function accountHandlers(deps: { account: AccountService }): HandlerMap {
-  const { account } = deps;
+export function accountHandlers(deps: { account: AccountService; signup: SignupService }): HandlerMap {
+  const { account, signup } = deps;
   return {
     userCenter: async ({ user }) => account.userCenter(user),
     // A signed-in endpoint always has its token.
@@ -10,5 +11,7 @@ export function accountHandlers(deps: { account: AccountService }): HandlerMap {
     sendSms: ({ token, input, request }) => account.sendSms(token, input, request.ip),
     editPasswordSms: ({ user, token, input }) => account.editPasswordSms(user, token!, input),
     bindingPhone: ({ user, input }) => account.bindingPhone(user, input),
+    register: ({ input, request }) => signup.register(input, request.ip),
+    resetPassword: ({ input }) => signup.resetPassword(input),
   };
 }

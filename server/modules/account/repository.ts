@@ -34,6 +34,33 @@ export class AccountRepository {
       .executeTakeFirst();
   }
 
+  /** Any user (enabled or not, of any account) bound to this phone. */
+  phoneOwner(phone: string) {
+    return this.db.selectFrom('users').select('id').where('phone_number', '=', phone).executeTakeFirst();
+  }
+
+  /** The enabled user bound to this phone (the signed-out password reset). */
+  enabledUserByPhone(phone: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('phone_number', '=', phone)
+      .where('disabled', '=', 0)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** A new shop's account: no points, no VIP. */
+  async insertAccount(name: string, at: number): Promise<number> {
+    const r = await this.db
+      .insertInto('accounts')
+      .values({ name, vip_end_time: 0, integral: 0, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
   /** Revokes the user's live sessions except the one with `keepTokenHash`. */
   async revokeOtherSessions(userId: number, keepTokenHash: string, at: number): Promise<void> {
     await this.db

@@ -22,6 +22,7 @@ const PURPOSE_TEXT: Record<SmsPurpose, string> = {
   binding_phone: '绑定手机',
   reset_password: '找回密码',
   login: '登录',
+  register: '注册',
 };
 
 function hashCode(code: string, salt: string): string {
@@ -94,6 +95,30 @@ export class SmsCodeService {
       throw err;
     }
     await this.repo.deleteCodesExpiredBefore(now - 24 * HOUR);
+    return this.answer();
+  }
+
+  /**
+   * sendsms for a signed-out purpose whose answer must not tell whether the phone is registered
+   * (reset_password): the same limits, counted the same way, and the same answer whatever `deliver`
+   * decides; but a code is only stored and sent when it answers true. Where no code is stored, a
+   * counter of one per cooldown stands in for the code's cooldown, so a second try within 60 s is
+   * refused alike in both cases. (The provider's latency is the one difference left.)
+   */
+  async sendQuietly(
+    phone: string,
+    purpose: SmsPurpose,
+    address: string,
+    deliver: () => Promise<boolean>,
+  ): Promise<SendSmsDatas> {
+    if (await deliver()) return this.send(phone, purpose, null, address);
+    await this.limiter.hit(`sms:quiet:${purpose}:${phone}`, { max: 1, windowMs: SMS_RULES.cooldownMs });
+    await this.limiter.hit(`sms:ip:${address}`, SMS_RULES.perAddress);
+    await this.limiter.hit(`sms:phone:${phone}`, SMS_RULES.perPhone);
+    return this.answer();
+  }
+
+  private answer(): SendSmsDatas {
     return {
       cooldown: SMS_RULES.cooldownMs / 1000,
       expires_in: SMS_RULES.ttlMs / 1000,
@@ -103,7 +128,8 @@ export class SmsCodeService {
 
   /**
    * Checks and uses up the latest code sent to phone for purpose (and, when given, asked for by
-   * userId). Throws SMS_CODE_WRONG / _EXPIRED / _USED / _BURNT.
+   * userId; the signed-out purposes pass null: their codes are keyed by phone and purpose only).
+   * Throws SMS_CODE_WRONG / _EXPIRED / _USED / _BURNT.
    */
   async verify(phone: string, purpose: SmsPurpose, userId: number | null, code: string): Promise<void> {
     const now = this.clock.now();

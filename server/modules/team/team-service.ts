@@ -37,7 +37,7 @@ export function toEmployeeRow(e: EmployeeRecord): EmployeeRow {
 }
 
 /** Is this a unique-constraint violation (SQLite or PostgreSQL)? */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
 }

@@ -1,6 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '#src/features/shell/components/PendingPage.tsx';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { ForgotPasswordPage } from '#src/features/auth/components/ForgotPasswordPage.tsx';
 
 export const Route = createFileRoute('/user/forgot-password')({
-  component: () => <PendingPage path="/user/forgot-password" />,
+  component: ForgotPasswordRoute,
 });
+
+function ForgotPasswordRoute() {
+  const navigate = useNavigate();
+  return (
+    <ForgotPasswordPage
+      onCodeSent={(phone) => void navigate({ to: '/user/reset-password', search: { phone } })}
+    />
+  );
+}

@@ -27,10 +27,6 @@ export const useEditPassword = () => useAccountWrite(endpoints.editPassword);
 export const useEditPasswordSms = () => useAccountWrite(endpoints.editPasswordSms);
 export const useBindingPhone = () => useAccountWrite(endpoints.bindingPhone);
 export const useUnbindWx = () => useAccountWrite(endpoints.unbindWx);
-export const useSendSms = () =>
-  useMutation({
-    mutationFn: (input: EndpointInput<typeof endpoints.sendSms>) => callApi(endpoints.sendSms, input),
-  });
 
 export const startWxScene = (purpose: 'login' | 'bind') => callApi(endpoints.qrcode, { purpose });
 export const pollWxScene = (uniqid: string, purpose: 'login' | 'bind') =>

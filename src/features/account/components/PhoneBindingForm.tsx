@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { phoneProblem, smsCodeProblem } from '#src/lib/form-rules.ts';
 import { useBindingPhone } from '../api/account-api.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
-import { SendCodeButton } from './SendCodeButton.tsx';
+import { SendCodeButton } from '#src/ui/SendCodeButton.tsx';
+import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
 
 /** Bind or replace the phone, proven by a code sent to the new number. */
 export function PhoneBindingForm({ onBound }: { onBound(): void }) {
@@ -54,8 +55,9 @@ export function PhoneBindingForm({ onBound }: { onBound(): void }) {
           />
           <div style={{ paddingTop: 25 }}>
             <SendCodeButton
-              phone={phone.trim()}
-              purpose="binding_phone"
+              send={() => sendSmsCode(phone.trim(), 'binding_phone')}
+              waitAfterError={smsRetryAfter}
+              testId="send-code-binding_phone"
               disabled={phoneProblem(phone) !== null}
             />
           </div>

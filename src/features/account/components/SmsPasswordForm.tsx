@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { confirmProblem, newPasswordProblem, smsCodeProblem } from '#src/lib/form-rules.ts';
 import { useEditPasswordSms } from '../api/account-api.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
-import { SendCodeButton } from './SendCodeButton.tsx';
+import { SendCodeButton } from '#src/ui/SendCodeButton.tsx';
+import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
 
 /** Change the password with an SMS code sent to the bound phone (the server knows the number). */
 export function SmsPasswordForm({ maskedPhone, rawPhone }: { maskedPhone: string; rawPhone: string }) {
@@ -62,7 +63,11 @@ export function SmsPasswordForm({ maskedPhone, rawPhone }: { maskedPhone: string
             style={{ flex: 1 }}
           />
           <div style={{ paddingTop: 25 }}>
-            <SendCodeButton phone={rawPhone} purpose="edit_password" />
+            <SendCodeButton
+              send={() => sendSmsCode(rawPhone, 'edit_password')}
+              waitAfterError={smsRetryAfter}
+              testId="send-code-edit_password"
+            />
           </div>
         </Group>
         <PasswordInput

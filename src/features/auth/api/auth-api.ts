@@ -2,6 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { endpoints } from '#contract/endpoints.ts';
 import type { z } from 'zod';
 import type { loginInput } from '#contract/schemas/auth.ts';
+import type { RegisterInput, ResetPasswordInput } from '#contract/schemas/account.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { signedIn } from '../session.ts';
 
@@ -30,3 +31,6 @@ export function useLoginMutation() {
 
 export const startWxLogin = () => callApi(endpoints.qrcode, { purpose: 'login' });
 export const pollWxLogin = (uniqid: string) => callApi(endpoints.wxok, { uniqid, purpose: 'login' });
+
+export const registerShop = (input: RegisterInput) => callApi(endpoints.register, input);
+export const resetPassword = (input: ResetPasswordInput) => callApi(endpoints.resetPassword, input);

@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
+  Anchor,
+  Group,
   Alert,
   Button,
   Center,
@@ -12,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrCode } from '#contract/errcodes.ts';
 import { PASSWORD_MAX, USERNAME_MAX } from '#contract/schemas/auth.ts';
@@ -165,6 +168,14 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
               <Trans>Sign in</Trans>
             </Button>
             <WechatLogin onSignedIn={onSignedIn} />
+            <Group justify="space-between">
+              <Anchor component={Link} to="/user/forgot-password" size="sm">
+                <Trans>Forgot password?</Trans>
+              </Anchor>
+              <Anchor component={Link} to="/user/register" size="sm">
+                <Trans>Register a new shop</Trans>
+              </Anchor>
+            </Group>
           </Stack>
         </form>
       </Paper>
