@@ -8,6 +8,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { AppError } from './lib/app-error.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { registerEndpoints } from './plugins/endpoints.ts';
+import { RequestKeys } from './plugins/idempotency.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { attachRealtime, userRoom, type RealtimeServer } from './plugins/realtime.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
@@ -121,6 +122,7 @@ export async function buildApp({
       ...wechatHandlers({ wechat, sessions }),
     },
     sessions,
+    new RequestKeys(db.db, clock),
   );
 
   const servesPwa = await registerStaticFiles(app, config.staticDir);

@@ -5,6 +5,7 @@ import { accountsAndSessions } from './migrations/0001_accounts_and_sessions.ts'
 import { accountsTeamSms } from './migrations/0002_accounts_team_sms.ts';
 import { wechatScenes } from './migrations/0003_wechat_scenes.ts';
 import { userEmail } from './migrations/0004_user_email.ts';
+import { requestKeys } from './migrations/0005_request_keys.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
 function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
@@ -13,6 +14,7 @@ function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
     '0002_accounts_team_sms': accountsTeamSms(dialect),
     '0003_wechat_scenes': wechatScenes(dialect),
     '0004_user_email': userEmail(dialect),
+    '0005_request_keys': requestKeys(dialect),
   };
 }
 

@@ -108,6 +108,17 @@ export interface WechatScenesTable {
   updated_at: number;
 }
 
+/** A write's request_id and its first answer: a replay gets the same answer (architecture: "The API"). */
+export interface RequestKeysTable {
+  account_id: number;
+  request_id: string;
+  path: string;
+  state: 'pending' | 'done';
+  /** The envelope answered first, as JSON; null while pending. */
+  answer: string | null;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -118,6 +129,7 @@ export interface Database {
   wechat_scenes: WechatScenesTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
+  request_keys: RequestKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,7 @@ import type { Envelope } from '#contract/envelope.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
 /** HTTP status per errcode: the envelope is the contract, the status helps proxies and logs. */
-function httpStatus(errcode: ErrCodeValue): number {
+export function httpStatus(errcode: number): number {
   switch (errcode) {
     case ErrCode.INVALID_INPUT:
       return 400;

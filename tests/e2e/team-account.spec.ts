@@ -2,8 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { LoginPage } from './pages/login-page.ts';
 import { signInFast } from './session.ts';
 
-const EDITOR = { username: 'li4', password: 'shop2026ok', phone: '13800001111' };
-const OPENID = 'e2e_wx_li4';
+// Unique per run: the e2e server's database lives for the whole run (and repeats).
+const RUN = String(Date.now() % 10_000).padStart(4, '0');
+const EDITOR = { username: `li4_${RUN}`, password: 'shop2026ok', phone: `1380000${RUN}` };
+const OPENID = `e2e_wx_${RUN}`;
 
 /** The newest sandbox SMS code sent to a phone, read from the development inbox page. */
 async function latestSmsCode(request: APIRequestContext, phone: string): Promise<string> {
@@ -17,11 +19,14 @@ async function latestSmsCode(request: APIRequestContext, phone: string): Promise
 /** Plays the scanning phone on the sandbox page the QR code points at. */
 async function scanInSandbox(page: Page) {
   const href = await page.getByTestId('wx-sandbox-link').getAttribute('href');
-  const phone = await page.context().newPage();
+  // The phone is another device: its own browser context, so the shop's tab stays in front.
+  const device = await page.context().browser()!.newContext();
+  const phone = await device.newPage();
   await phone.goto(href!);
   await phone.locator('input[name=openid]').fill(OPENID);
   await phone.getByRole('button', { name: /Confirm/ }).click();
-  await phone.close();
+  await device.close();
+  await page.bringToFront();
 }
 
 test('the Admin adds an Editor, who is refused account management, changes the password by SMS, binds WeChat and signs in by QR', async ({
@@ -71,6 +76,7 @@ test('the Admin adds an Editor, who is refused account management, changes the p
   await page.getByRole('button', { name: '绑定微信' }).click();
   await scanInSandbox(page);
   await expect(page.getByTestId('wx-status')).toHaveText('已绑定微信', { timeout: 15_000 });
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   // Sign out, then sign in again by QR.
   await page.getByRole('button', { name: '退出登录' }).click();

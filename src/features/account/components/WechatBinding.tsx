@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrcodeDatas } from '#contract/schemas/account.ts';
+import { useSequentialPolling } from '#src/lib/use-sequential-polling.ts';
 import { pollWxScene, startWxScene, useUnbindWx } from '../api/account-api.ts';
 
 /** Bind the signed-in user's WeChat by scanning a QR code, or unbind it. */
@@ -17,33 +18,23 @@ export function WechatBinding({ bound, onChanged }: { bound: boolean; onChanged(
     setScene(await startWxScene('bind'));
   };
 
-  // Poll the scene until it is bound or expired; errors end the polling (the client toasts them).
-  useEffect(() => {
-    if (!scene || state === 'expired') return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      try {
-        const answer = await pollWxScene(scene.uniqid, 'bind');
-        if (stopped) return;
-        if (answer.status === 'bound') {
-          setScene(null);
-          onChanged();
-        } else if (
-          answer.status === 'expired' ||
-          answer.status === 'scanned' ||
-          answer.status === 'pending'
-        ) {
-          setState(answer.status);
-        }
-      } catch {
+  // Poll the scene until it is bound or expired; an error ends the polling (the client toasts it).
+  useSequentialPolling(
+    scene !== null && state !== 'expired',
+    (scene?.poll_interval ?? 2) * 1000,
+    () => pollWxScene(scene!.uniqid, 'bind'),
+    (answer) => {
+      if (answer.status === 'bound') {
         setScene(null);
+        onChanged();
+        return true;
       }
-    }, scene.poll_interval * 1000);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [scene, state, onChanged]);
+      if (answer.status === 'pending' || answer.status === 'scanned' || answer.status === 'expired')
+        setState(answer.status);
+      return answer.status === 'expired';
+    },
+    () => setScene(null),
+  );
 
   return (
     <Group>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
 import { IconBrandWechat } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrcodeDatas } from '#contract/schemas/account.ts';
+import { useSequentialPolling } from '#src/lib/use-sequential-polling.ts';
 import { pollWxLogin, startWxLogin } from '../api/auth-api.ts';
 import { signedIn } from '../session.ts';
 
@@ -22,35 +23,24 @@ export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
     }
   };
 
-  useEffect(() => {
-    if (!scene || state === 'expired') return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      try {
-        const answer = await pollWxLogin(scene.uniqid);
-        if (stopped) return;
-        if (answer.status === 'logged_in') {
-          stopped = true;
-          clearInterval(timer);
-          signedIn(answer);
-          setScene(null);
-          onSignedIn();
-        } else if (
-          answer.status === 'pending' ||
-          answer.status === 'scanned' ||
-          answer.status === 'expired'
-        ) {
-          setState(answer.status);
-        }
-      } catch {
+  // Poll until the phone confirms or the code expires; an error ends the polling (the client toasts it).
+  useSequentialPolling(
+    scene !== null && state !== 'expired',
+    (scene?.poll_interval ?? 2) * 1000,
+    () => pollWxLogin(scene!.uniqid),
+    (answer) => {
+      if (answer.status === 'logged_in') {
+        signedIn(answer);
         setScene(null);
+        onSignedIn();
+        return true;
       }
-    }, scene.poll_interval * 1000);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [scene, state, onSignedIn]);
+      if (answer.status === 'pending' || answer.status === 'scanned' || answer.status === 'expired')
+        setState(answer.status);
+      return answer.status === 'expired';
+    },
+    () => setScene(null),
+  );
 
   return (
     <>

@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErrCode } from '#contract/errcodes.ts';
+import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+
+const ADD = '/api/admin/add_employee';
+const employee = (username: string, request_id: string) => ({
+  username,
+  password: 'shop2026ok',
+  real_name: '测试',
+  role: 1,
+  request_id,
+});
+
+let s: TestServer;
+let admin: string;
+beforeEach(async () => {
+  s = await createTestServer();
+  admin = await s.session('admin');
+});
+afterEach(() => s.close());
+
+const countUsers = async (username: string) =>
+  (await s.db.selectFrom('users').select('id').where('username', '=', username).execute()).length;
+
+describe('request_id: a replayed write is applied once and gets the first answer', () => {
+  it('a replay answers the first answer and writes nothing', async () => {
+    const first = await s.call(ADD, employee('zhao6', 'req-add-zhao6-1'), { token: admin });
+    expect(first.errcode).toBe(0);
+    const replay = await s.call(ADD, employee('zhao6', 'req-add-zhao6-1'), { token: admin });
+    expect(replay.raw).toBe(first.raw);
+    expect(await countUsers('zhao6')).toBe(1);
+  });
+
+  it('a refused write replays its refusal', async () => {
+    const first = await s.call(ADD, employee('editor', 'req-add-editor-1'), { token: admin });
+    expect(first.errcode).toBe(ErrCode.USERNAME_TAKEN);
+    const replay = await s.call(ADD, employee('editor', 'req-add-editor-1'), { token: admin });
+    expect(replay.errcode).toBe(ErrCode.USERNAME_TAKEN);
+    expect(replay.status).toBe(first.status);
+  });
+
+  it('concurrent copies run the write once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => s.call(ADD, employee('qian7', 'req-add-qian7-1'), { token: admin })),
+    );
+    expect(await countUsers('qian7')).toBe(1);
+    expect(answers.filter((a) => a.errcode === 0).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((a) => a.errcode === 0 || a.errcode === ErrCode.PENDING)).toBe(true);
+  });
+
+  it('the same request_id on another call is refused', async () => {
+    await s.call(ADD, employee('sun8', 'req-shared-1'), { token: admin });
+    const other = await s.call(
+      '/api/user/edit_password',
+      { old_password: 'repair2026', new_password: 'abcd1234x', request_id: 'req-shared-1' },
+      { token: admin },
+    );
+    expect(other.errcode).toBe(ErrCode.INVALID_INPUT);
+    expect(other.datas).toEqual({ fields: { request_id: expect.any(String) } });
+  });
+
+  it('request_ids are per account: another shop may use the same one', async () => {
+    const account = await s.db
+      .insertInto('accounts')
+      .values({ name: 'Other shop', vip_end_time: 0, integral: 0, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const adminRow = await s.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await s.db
+      .insertInto('users')
+      .values({
+        account_id: account.id,
+        username: 'other_admin',
+        password_hash: adminRow.password_hash,
+        real_name: 'Other',
+        avatar: '',
+        role: 0,
+        phone_number: '',
+        wx_openid: '',
+        disabled: 0,
+        created_at: Date.now(),
+        last_login_at: null,
+      })
+      .execute();
+    const otherAdmin = await s.session('other_admin');
+    expect((await s.call(ADD, employee('li9', 'req-same'), { token: admin })).errcode).toBe(0);
+    expect((await s.call(ADD, employee('zhou9', 'req-same'), { token: otherAdmin })).errcode).toBe(0);
+    expect(await countUsers('zhou9')).toBe(1);
+  });
+
+  it('keeps the answer under the account and request_id, done', async () => {
+    expect((await s.call(ADD, employee('wu10', 'req-wu10'), { token: admin })).errcode).toBe(0);
+    const rows = await s.db.selectFrom('request_keys').select(['request_id', 'path', 'state']).execute();
+    expect(rows).toEqual([{ request_id: 'req-wu10', path: ADD, state: 'done' }]);
+  });
+});
