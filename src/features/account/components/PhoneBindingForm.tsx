@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { phoneProblem, smsCodeProblem } from '#src/lib/form-rules.ts';
 import { useBindingPhone } from '../api/account-api.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
-import { SendCodeButton } from '#src/ui/SendCodeButton.tsx';
+import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
 import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
 
 /** Bind or replace the phone, proven by a code sent to the new number. */
@@ -42,26 +42,15 @@ export function PhoneBindingForm({ onBound }: { onBound(): void }) {
           autoComplete="tel"
           maxLength={11}
         />
-        <Group align="flex-start" wrap="nowrap">
-          <TextInput
-            label={t`SMS code`}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={shown('code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            style={{ flex: 1 }}
-          />
-          <div style={{ paddingTop: 25 }}>
-            <SendCodeButton
-              send={() => sendSmsCode(phone.trim(), 'binding_phone')}
-              waitAfterError={smsRetryAfter}
-              testId="send-code-binding_phone"
-              disabled={phoneProblem(phone) !== null}
-            />
-          </div>
-        </Group>
+        <SmsCodeField
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          error={shown('code')}
+          send={() => sendSmsCode(phone.trim(), 'binding_phone')}
+          waitAfterError={smsRetryAfter}
+          testId="send-code-binding_phone"
+          disabled={phoneProblem(phone) !== null}
+        />
         <Button type="submit" loading={bind.isPending} w="fit-content">
           <Trans>Bind phone</Trans>
         </Button>

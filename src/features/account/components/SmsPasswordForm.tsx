@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { confirmProblem, newPasswordProblem, smsCodeProblem } from '#src/lib/form-rules.ts';
 import { useEditPasswordSms } from '../api/account-api.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
-import { SendCodeButton } from '#src/ui/SendCodeButton.tsx';
+import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
 import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
 
 /** Change the password with an SMS code sent to the bound phone (the server knows the number). */
@@ -51,25 +51,14 @@ export function SmsPasswordForm({ maskedPhone, rawPhone }: { maskedPhone: string
         <Text size="sm">
           <Trans>A code will be sent to {maskedPhone}.</Trans>
         </Text>
-        <Group align="flex-start" wrap="nowrap">
-          <TextInput
-            label={t`SMS code`}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={shown('code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            style={{ flex: 1 }}
-          />
-          <div style={{ paddingTop: 25 }}>
-            <SendCodeButton
-              send={() => sendSmsCode(rawPhone, 'edit_password')}
-              waitAfterError={smsRetryAfter}
-              testId="send-code-edit_password"
-            />
-          </div>
-        </Group>
+        <SmsCodeField
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          error={shown('code')}
+          send={() => sendSmsCode(rawPhone, 'edit_password')}
+          waitAfterError={smsRetryAfter}
+          testId="send-code-edit_password"
+        />
         <PasswordInput
           label={t`New password`}
           value={password}

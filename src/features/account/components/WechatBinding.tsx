@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { QRCodeSVG } from 'qrcode.react';
+import { Badge, Button, Group } from '@mantine/core';
+import { WechatQrModal } from '#src/ui/WechatQrModal.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrcodeDatas } from '#contract/schemas/account.ts';
 import { useSequentialPolling } from '#src/lib/use-sequential-polling.ts';
@@ -55,41 +55,13 @@ export function WechatBinding({ bound, onChanged }: { bound: boolean; onChanged(
           <Trans>Bind WeChat</Trans>
         </Button>
       )}
-      <Modal
-        opened={scene !== null}
-        onClose={() => setScene(null)}
+      <WechatQrModal
         title={t`Scan with WeChat to bind`}
-        centered
-      >
-        {scene && (
-          <Stack align="center">
-            <QRCodeSVG value={scene.qr_content} size={200} title={t`WeChat QR code`} />
-            <Text size="sm" role="status">
-              {state === 'scanned'
-                ? t`Scanned: confirm on the phone`
-                : state === 'expired'
-                  ? t`The code has expired`
-                  : t`Waiting for the scan…`}
-            </Text>
-            {state === 'expired' && (
-              <Button variant="light" onClick={() => void start()}>
-                <Trans>New code</Trans>
-              </Button>
-            )}
-            {scene.sandbox && (
-              <Anchor
-                href={scene.qr_content}
-                target="_blank"
-                rel="noopener"
-                size="sm"
-                data-testid="wx-sandbox-link"
-              >
-                <Trans>Sandbox: open the scan page</Trans>
-              </Anchor>
-            )}
-          </Stack>
-        )}
-      </Modal>
+        scene={scene}
+        state={state}
+        onClose={() => setScene(null)}
+        onNewCode={() => void start()}
+      />
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
@@ -15,7 +15,7 @@ import {
 } from '#src/lib/form-rules.ts';
 import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
-import { SendCodeButton } from '#src/ui/SendCodeButton.tsx';
+import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
 import { registerShop } from '../api/auth-api.ts';
 import { signedIn } from '../session.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -139,27 +139,15 @@ export function RegisterPage({ onSignedIn }: { onSignedIn(): void }) {
             maxLength={11}
             required
           />
-          <Group align="flex-start" wrap="nowrap">
-            <TextInput
-              label={t`SMS code`}
-              name="code"
-              value={v.code}
-              onChange={set('code')}
-              error={shown('code')}
-              inputMode="numeric"
-              maxLength={6}
-              style={{ flex: 1 }}
-              required
-            />
-            <div style={{ paddingTop: 25 }}>
-              <SendCodeButton
-                send={() => sendSmsCode(v.phone.trim(), 'register')}
-                waitAfterError={smsRetryAfter}
-                disabled={phoneProblem(v.phone) !== null}
-                testId="send-code-register"
-              />
-            </div>
-          </Group>
+          <SmsCodeField
+            value={v.code}
+            onChange={set('code')}
+            error={shown('code')}
+            send={() => sendSmsCode(v.phone.trim(), 'register')}
+            waitAfterError={smsRetryAfter}
+            disabled={phoneProblem(v.phone) !== null}
+            testId="send-code-register"
+          />
           <Button type="submit" loading={register.isPending}>
             <Trans>Register</Trans>
           </Button>

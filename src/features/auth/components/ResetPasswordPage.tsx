@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { confirmProblem, newPasswordProblem, phoneProblem, smsCodeProblem } from '#src/lib/form-rules.ts';
 import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
-import { SendCodeButton } from '#src/ui/SendCodeButton.tsx';
+import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
 import { resetPassword } from '../api/auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -62,27 +62,15 @@ export function ResetPasswordPage({
             maxLength={11}
             required
           />
-          <Group align="flex-start" wrap="nowrap">
-            <TextInput
-              label={t`SMS code`}
-              name="code"
-              value={v.code}
-              onChange={set('code')}
-              error={shown('code')}
-              inputMode="numeric"
-              maxLength={6}
-              style={{ flex: 1 }}
-              required
-            />
-            <div style={{ paddingTop: 25 }}>
-              <SendCodeButton
-                send={() => sendSmsCode(v.phone.trim(), 'reset_password')}
-                waitAfterError={smsRetryAfter}
-                disabled={phoneProblem(v.phone) !== null}
-                testId="send-code-reset"
-              />
-            </div>
-          </Group>
+          <SmsCodeField
+            value={v.code}
+            onChange={set('code')}
+            error={shown('code')}
+            send={() => sendSmsCode(v.phone.trim(), 'reset_password')}
+            waitAfterError={smsRetryAfter}
+            disabled={phoneProblem(v.phone) !== null}
+            testId="send-code-reset"
+          />
           <PasswordInput
             label={t`New password`}
             name="password"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconBrandWechat } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
+import { WechatQrModal } from '#src/ui/WechatQrModal.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrcodeDatas } from '#contract/schemas/account.ts';
 import { useSequentialPolling } from '#src/lib/use-sequential-polling.ts';
@@ -52,41 +52,13 @@ export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
       >
         <Trans>Sign in with WeChat</Trans>
       </Button>
-      <Modal
-        opened={scene !== null}
-        onClose={() => setScene(null)}
+      <WechatQrModal
         title={t`Scan with WeChat to sign in`}
-        centered
-      >
-        {scene && (
-          <Stack align="center">
-            <QRCodeSVG value={scene.qr_content} size={200} title={t`WeChat QR code`} />
-            <Text size="sm" role="status" data-testid="wx-login-state">
-              {state === 'scanned'
-                ? t`Scanned: confirm on the phone`
-                : state === 'expired'
-                  ? t`The code has expired`
-                  : t`Waiting for the scan…`}
-            </Text>
-            {state === 'expired' && (
-              <Button variant="light" onClick={() => void start()}>
-                <Trans>New code</Trans>
-              </Button>
-            )}
-            {scene.sandbox && (
-              <Anchor
-                href={scene.qr_content}
-                target="_blank"
-                rel="noopener"
-                size="sm"
-                data-testid="wx-sandbox-link"
-              >
-                <Trans>Sandbox: open the scan page</Trans>
-              </Anchor>
-            )}
-          </Stack>
-        )}
-      </Modal>
+        scene={scene}
+        state={state}
+        onClose={() => setScene(null)}
+        onNewCode={() => void start()}
+      />
     </>
   );
 }
