@@ -15,7 +15,6 @@ import {
   editPasswordSmsInput,
   qrcodeInput,
   qrcodeOutput,
-  registerInput,
   resetPasswordInput,
   resetPasswordOutput,
   sendSmsInput,
@@ -25,6 +24,7 @@ import {
   wxokInput,
   wxokOutput,
 } from './schemas/account.ts';
+import { registerInput } from './schemas/signup.ts';
 import { IMAGE_DATA_URL_MAX, identifySnImeiInput, identifySnImeiOutput } from './schemas/checks.ts';
 import {
   addEmployeeInput,

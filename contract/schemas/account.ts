@@ -216,32 +216,8 @@ export const unbindWxInput = z
 export type UnbindWxInput = z.input<typeof unbindWxInput>;
 
 // ---------------------------------------------------------------------------------------------
-// Sign-up of a new shop and password reset (docs/decisions/0007-sign-up-and-reset.md)
+// Password reset (docs/decisions/0007-sign-up-and-reset.md); sign-up is in schemas/signup.ts
 // ---------------------------------------------------------------------------------------------
-
-export const SHOP_NAME_MAX = 64;
-export const EMAIL_MAX = 254;
-
-/**
- * A new shop signs up: a new account and its first Admin. The phone is proven by an SMS code
- * (purpose `register`), which keeps bots out and gives the Admin a way to reset the password.
- */
-export const registerInput = z.object({
-  shop_name: z.string().trim().min(1).max(SHOP_NAME_MAX),
-  full_name: z.string().trim().min(1).max(32),
-  username: z
-    .string()
-    .trim()
-    .min(3)
-    .max(32)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]*$/),
-  email: z.string().trim().max(EMAIL_MAX).pipe(z.email()),
-  password: newPasswordSchema,
-  phone: phoneSchema,
-  code: smsCodeSchema,
-  request_id: requestId.optional(),
-});
-export type RegisterInput = z.input<typeof registerInput>;
 
 /**
  * Forgotten password: a code (purpose `reset_password`) sent to the phone bound to the user proves

@@ -2,7 +2,8 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { endpoints } from '#contract/endpoints.ts';
 import type { z } from 'zod';
 import type { loginInput } from '#contract/schemas/auth.ts';
-import type { RegisterInput, ResetPasswordInput } from '#contract/schemas/account.ts';
+import type { ResetPasswordInput } from '#contract/schemas/account.ts';
+import type { RegisterInput } from '#contract/schemas/signup.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { signedIn } from '../session.ts';
 
