@@ -91,6 +91,21 @@ describe('the contract on the real app', () => {
     expect(res.msg).not.toBe('请求内容过大');
   });
 
+  // Endpoint x role with valid inputs through the real handlers: whatever a handler answers, it is
+  // never an access refusal for a role the contract lets in.
+  const refusedByAccess = (errcode: number) =>
+    errcode === ErrCode.SESSION_EXPIRED || errcode === ErrCode.FORBIDDEN;
+  it.each(guarded.map(([n, e]) => [n, e.path, e.access] as const))(
+    '%s (%s, %s): valid input from an allowed role is not refused by access',
+    async (name, path, access) => {
+      const tokens = access === 'admin' ? [admin] : [editor, admin];
+      for (const token of tokens) {
+        const res = await s.call(path, validInputs[name], { token });
+        expect(refusedByAccess(res.errcode), `${res.errcode} ${res.msg}`).toBe(false);
+      }
+    },
+  );
+
   it('takes the ?token= query only on get_user and get_ws_auth_code', async () => {
     const inQuery = all.filter(([, e]) => e.tokenInQuery).map(([n]) => n);
     expect(inQuery.sort()).toEqual(['getUser', 'getWsAuthCode']);

@@ -4,17 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentTestServer } from '#tests/setup/web.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 
-/** The newest sandbox SMS code sent to a phone (the sandbox outbox table). */
-async function latestCode(phone: string): Promise<string> {
-  const rows = await currentTestServer()
-    .db.selectFrom('sms_outbox')
-    .select(['phone', 'text'])
-    .orderBy('id', 'desc')
-    .execute();
-  const code = rows.find((r) => r.phone === phone)?.text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no SMS for ${phone}`);
-  return code;
-}
+const latestCode = (phone: string) => currentTestServer().lastSmsCode(phone);
 
 describe('register a new shop', () => {
   it('checks every field, then creates the shop and signs its Admin in', async () => {

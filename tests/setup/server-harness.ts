@@ -105,6 +105,8 @@ export interface TestServer {
    * the same token a sign-in gives, without the puzzle and the ~100 ms of password hashing.
    */
   session(username?: string): Promise<string>;
+  /** The code of the newest sandbox SMS sent to `phone` (the sandbox outbox); throws when there is none. */
+  lastSmsCode(phone: string): Promise<string>;
   /** Closes the app (and socket.io), the database, and removes the temp dir. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -255,6 +257,18 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     return sessions.open(user.id);
   };
 
+  const lastSmsCode = async (phone: string) => {
+    const row = await handle.db
+      .selectFrom('sms_outbox')
+      .select('text')
+      .where('phone', '=', phone)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const code = row && /\b\d{6}\b/.exec(row.text)?.[0];
+    if (!code) throw new Error(`no sandbox SMS to ${phone}`);
+    return code;
+  };
+
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= (async () => {
@@ -266,5 +280,19 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
       }
     })());
 
-  return { app, io, db: handle.db, handle, clock, config, dir, call, puzzle, login, session, close };
+  return {
+    app,
+    io,
+    db: handle.db,
+    handle,
+    clock,
+    config,
+    dir,
+    call,
+    puzzle,
+    login,
+    session,
+    lastSmsCode,
+    close,
+  };
 }

@@ -24,16 +24,7 @@ afterEach(async () => {
   await s.close();
 });
 
-/** The code of the newest sandbox message to `phone`. */
-async function lastCode(phone: string): Promise<string> {
-  const row = await s.db
-    .selectFrom('sms_outbox')
-    .select('text')
-    .where('phone', '=', phone)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return /\d{6}/.exec(row.text)![0];
-}
+const lastCode = (phone: string) => s.lastSmsCode(phone);
 const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const bindPhone = (phone: string) =>
   s.db.updateTable('users').set({ phone_number: phone }).where('username', '=', 'editor').execute();
