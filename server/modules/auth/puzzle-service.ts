@@ -21,8 +21,8 @@ export class PuzzleService {
 
   async create(): Promise<Tncode> {
     const now = this.clock.now();
-    // The piece's box is a little larger than pieceSize (its knob); keep the gap clear of it.
-    const range = gapRange(PUZZLE.pieceSize + 16, PUZZLE.pieceSize + 16);
+    // The piece (knobs included) fits its pieceSize box, as the renderer draws it.
+    const range = gapRange(PUZZLE.pieceSize, PUZZLE.pieceSize);
     const x = this.fixedX ?? randomInt(range.minX, range.maxX + 1);
     const y = randomInt(range.minY, range.maxY + 1);
     const images = renderPuzzle({

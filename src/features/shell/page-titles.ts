@@ -33,9 +33,6 @@ export const PAGE_TITLES: Record<string, MessageDescriptor> = {
   '/app/search': msg`Search`,
   '/app/search/search': msg`Search results`,
   '/orderAlipay': msg`Payment`,
-  '/user/register': msg`Register`,
-  '/user/forgot-password': msg`Forgot password`,
-  '/user/reset-password': msg`Reset password`,
 };
 
 /**
