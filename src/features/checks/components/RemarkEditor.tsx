@@ -23,9 +23,7 @@ export function RemarkEditor({ orderId, remark }: { orderId: number; remark: str
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         maxLength={ORDER_REMARK_MAX}
-        autosize
-        minRows={1}
-        maxRows={4}
+        rows={2}
         style={{ flex: 1 }}
         data-testid="order-remark"
       />

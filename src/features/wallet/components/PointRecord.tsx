@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LEDGER_TYPES, type LedgerType } from '#contract/schemas/ledger.ts';
@@ -47,16 +47,17 @@ export function PointRecord() {
           </Text>
         </Paper>
       </Group>
-      <Select
+      <NativeSelect
         label={t`Entry type`}
-        placeholder={t`All entries`}
-        data={LEDGER_TYPES.map((value) => ({ value, label: i18n._(LEDGER_TYPE_NAMES[value]) }))}
-        value={type}
-        onChange={(value) => {
-          setType((value as LedgerType | null) ?? null);
+        data={[
+          { value: '', label: t`All entries` },
+          ...LEDGER_TYPES.map((value) => ({ value, label: i18n._(LEDGER_TYPE_NAMES[value]) })),
+        ]}
+        value={type ?? ''}
+        onChange={(e) => {
+          setType((e.currentTarget.value as LedgerType) || null);
           setPage(1);
         }}
-        clearable
         maw={260}
       />
       <Table.ScrollContainer minWidth={960}>
