@@ -8,7 +8,8 @@ export type { CheckProvider, CheckRequest, DeviceFacts, PollAnswer, SubmitAnswer
 export { CheckTransportError } from './provider.ts';
 export { SANDBOX_MAGIC_EXAMPLES, SANDBOX_REASONS, SandboxCheckProvider } from './sandbox.ts';
 export type { SandboxCheckOptions } from './sandbox.ts';
-export { HttpCheckProvider } from './http.ts';
+export { HttpCheckProvider, deviceFactsSchema } from './http.ts';
+export { SANDBOX_COSTS, SERVICE_FIELDS } from './sandbox-facts.ts';
 
 /**
  * The provider the configuration asks for: the reseller's HTTP API when CHECKS_PROVIDER_URL and
