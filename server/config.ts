@@ -20,6 +20,8 @@ export interface ServerConfig {
    * WECHAT_API_BASE. Absent: the sandbox provider in development; in production qrcode is refused.
    */
   wechat?: WechatConfig;
+  /** The device-check job runner: CHECKS_CONCURRENCY and CHECKS_LEASE_MS (defaults 64 and 60 s). */
+  jobRunner: { concurrency: number; leaseMs: number };
 }
 
 export interface WechatConfig {
@@ -71,6 +73,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
   const wechat = wechatConfig(env);
 
+  const positive = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new ConfigError(`${name} must be a positive integer, got ${raw}`);
+    return n;
+  };
+  const jobRunner = {
+    concurrency: positive('CHECKS_CONCURRENCY', 64),
+    leaseMs: positive('CHECKS_LEASE_MS', 60_000),
+  };
+
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -80,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlMs: sessionTtlDays * DAY_MS,
     testPuzzleX,
+    jobRunner,
     ...(wechat ? { wechat } : {}),
   };
 }
