@@ -18,6 +18,12 @@ export interface CheckRequest {
   service: ServiceCode;
   sn: string | null;
   imei: string | null;
+  /**
+   * Which submit of this job this is, from 1 (the runner counts them: a busy answer or a retryable
+   * poll failure leads to the next attempt). Providers may ignore it; the sandbox derives its busy
+   * and retryable answers from it, so a retry can succeed. Absent: treated as 1.
+   */
+  attempt?: number;
 }
 
 /**
@@ -42,6 +48,17 @@ export type PollAnswer =
   | { kind: 'pending'; poll_after_ms: number }
   | { kind: 'done'; facts: DeviceFacts; cost: number }
   | { kind: 'failed'; reason: string; retryable: boolean };
+
+/**
+ * A transport failure (unreachable, timeout, an HTTP status outside the protocol, a malformed
+ * answer): nothing is known about the check, so the runner retries it with backoff.
+ */
+export class CheckTransportError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CheckTransportError';
+  }
+}
 
 /**
  * A source of device checks (an Apple data reseller, or the sandbox). Transport errors are thrown
