@@ -279,7 +279,12 @@ export class CheckRunner {
     }
     let answer;
     try {
-      answer = await this.provider.submit({ service: job.service, sn: job.sn, imei: job.imei });
+      answer = await this.provider.submit({
+        service: job.service,
+        sn: job.sn,
+        imei: job.imei,
+        attempt: job.attempts,
+      });
     } catch (err) {
       return this.retry(job, null, transportReason(err), 0, 0);
     }
