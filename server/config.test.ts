@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       sessionTtlMs: 30 * DAY,
       testPuzzleX: null,
-      jobRunner: { concurrency: 64, leaseMs: 60_000 },
+      jobRunner: { concurrency: 64, leaseMs: 60_000, backoffBaseMs: 1000 },
     });
   });
 
@@ -40,7 +40,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       sessionTtlMs: 7 * DAY,
       testPuzzleX: null,
-      jobRunner: { concurrency: 200, leaseMs: 5000 },
+      jobRunner: { concurrency: 200, leaseMs: 5000, backoffBaseMs: 1000 },
     });
   });
 

@@ -20,8 +20,11 @@ export interface ServerConfig {
    * WECHAT_API_BASE. Absent: the sandbox provider in development; in production qrcode is refused.
    */
   wechat?: WechatConfig;
-  /** The device-check job runner: CHECKS_CONCURRENCY and CHECKS_LEASE_MS (defaults 64 and 60 s). */
-  jobRunner: { concurrency: number; leaseMs: number };
+  /**
+   * The device-check job runner: CHECKS_CONCURRENCY, CHECKS_LEASE_MS and CHECKS_RETRY_BASE_MS (the
+   * first retry's backoff), defaults 64, 60 s and 1 s.
+   */
+  jobRunner: { concurrency: number; leaseMs: number; backoffBaseMs: number };
 }
 
 export interface WechatConfig {
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const jobRunner = {
     concurrency: positive('CHECKS_CONCURRENCY', 64),
     leaseMs: positive('CHECKS_LEASE_MS', 60_000),
+    backoffBaseMs: positive('CHECKS_RETRY_BASE_MS', 1_000),
   };
 
   return {

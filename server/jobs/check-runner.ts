@@ -332,13 +332,14 @@ export class CheckRunner {
     }
   }
 
+  /** Waits in memory only while short, and well inside the lease (a quarter of it to spare). */
   private canHold(job: ClaimedJob, wait: number): boolean {
-    const { holdMaxMs } = this.options;
+    const { holdMaxMs, leaseMs } = this.options;
     return (
       !this.stopping &&
       holdMaxMs > 0 &&
       wait <= holdMaxMs &&
-      this.clock.now() + wait < job.lease_until_ms - holdMaxMs
+      this.clock.now() + wait < job.lease_until_ms - leaseMs / 4
     );
   }
 

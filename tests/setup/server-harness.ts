@@ -208,7 +208,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     logLevel: 'silent',
     sessionTtlMs: 30 * 24 * 3600 * 1000,
     testPuzzleX: TEST_PUZZLE_X,
-    jobRunner: { concurrency: 64, leaseMs: 60_000 },
+    jobRunner: { concurrency: 64, leaseMs: 60_000, backoffBaseMs: 1000 },
     ...opts.config,
   };
   const handle = connectDb(file);
