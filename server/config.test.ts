@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       sessionTtlMs: 30 * DAY,
       testPuzzleX: null,
       checks: { sandboxLatency: 'realistic' },
+      jobRunner: { concurrency: 64, leaseMs: 60_000, backoffBaseMs: 1000 },
     });
   });
 
@@ -28,6 +29,8 @@ describe('loadConfig', () => {
       STATIC_DIR: 'public-build',
       LOG_LEVEL: 'warn',
       SESSION_TTL_DAYS: '7',
+      CHECKS_CONCURRENCY: '200',
+      CHECKS_LEASE_MS: '5000',
     });
     expect(config).toEqual({
       port: 3000,
@@ -39,6 +42,7 @@ describe('loadConfig', () => {
       sessionTtlMs: 7 * DAY,
       testPuzzleX: null,
       checks: { sandboxLatency: 'realistic' },
+      jobRunner: { concurrency: 200, leaseMs: 5000, backoffBaseMs: 1000 },
     });
   });
 
@@ -54,6 +58,13 @@ describe('loadConfig', () => {
     expect(load).toThrow(/refused in production/);
     // Empty means unset, also in production.
     expect(loadConfig({ NODE_ENV: 'production', REPAIROPS_TEST_PUZZLE_X: '' }).testPuzzleX).toBeNull();
+  });
+
+  it.each(['0', '-1', 'x', '2.5'])('refuses CHECKS_CONCURRENCY and CHECKS_LEASE_MS of %j', (value) => {
+    expect(() => loadConfig({ CHECKS_CONCURRENCY: value })).toThrow(
+      /CHECKS_CONCURRENCY must be a positive integer/,
+    );
+    expect(() => loadConfig({ CHECKS_LEASE_MS: value })).toThrow(ConfigError);
   });
 
   it.each(['abc', '12.5', '1e400'])('refuses a non-integer REPAIROPS_TEST_PUZZLE_X %j', (value) => {

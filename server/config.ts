@@ -25,6 +25,11 @@ export interface ServerConfig {
    * provider. loadConfig always sets it; absent (a hand-made config): the sandbox, realistic latency.
    */
   checks?: ChecksConfig;
+  /**
+   * The device-check job runner: CHECKS_CONCURRENCY, CHECKS_LEASE_MS and CHECKS_RETRY_BASE_MS (the
+   * first retry's backoff), defaults 64, 60 s and 1 s.
+   */
+  jobRunner: { concurrency: number; leaseMs: number; backoffBaseMs: number };
 }
 
 export interface WechatConfig {
@@ -121,6 +126,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const wechat = wechatConfig(env);
   const checks = checksConfig(env);
 
+  const positive = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new ConfigError(`${name} must be a positive integer, got ${raw}`);
+    return n;
+  };
+  const jobRunner = {
+    concurrency: positive('CHECKS_CONCURRENCY', 64),
+    leaseMs: positive('CHECKS_LEASE_MS', 60_000),
+    backoffBaseMs: positive('CHECKS_RETRY_BASE_MS', 1_000),
+  };
+
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -130,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionTtlMs: sessionTtlDays * DAY_MS,
     testPuzzleX,
+    jobRunner,
     ...(wechat ? { wechat } : {}),
     checks,
   };
