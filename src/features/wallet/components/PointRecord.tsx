@@ -60,6 +60,9 @@ export function PointRecord() {
         }}
         maw={260}
       />
+      <Text size="sm" c="dimmed" data-testid="ledger-total">
+        {ledger.data ? t`${ledger.data.total} entries` : ''}
+      </Text>
       <Table.ScrollContainer minWidth={960}>
         <Table striped highlightOnHover data-testid="ledger-table" data-total={ledger.data?.total ?? ''}>
           <Table.Thead>
