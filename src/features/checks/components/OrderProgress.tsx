@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 
 /** The order's progress (jobs finished of all) and its points: frozen, settled, refunded. */
-export function OrderProgress({ order }: { order: OrderRow }) {
+export const OrderProgress = memo(function OrderProgress({ order }: { order: OrderRow }) {
   const { t } = useLingui();
   const running = order.status === 'running';
   const points: Array<[string, number, string]> = [
@@ -50,4 +51,4 @@ export function OrderProgress({ order }: { order: OrderRow }) {
       </Stack>
     </Paper>
   );
-}
+});

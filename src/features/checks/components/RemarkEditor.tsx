@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Group, Textarea } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { ORDER_REMARK_MAX } from '#contract/schemas/checks-orders.ts';
 import { newRequestId, useOrderRemark } from '../api/orders-api.ts';
 
 /** The order's remark, editable in place; saved on demand. */
-export function RemarkEditor({ orderId, remark }: { orderId: number; remark: string }) {
+export const RemarkEditor = memo(function RemarkEditor({
+  orderId,
+  remark,
+}: {
+  orderId: number;
+  remark: string;
+}) {
   const { t } = useLingui();
   const [text, setText] = useState(remark);
   const [savedFor, setSavedFor] = useState(remark);
@@ -37,4 +43,4 @@ export function RemarkEditor({ orderId, remark }: { orderId: number; remark: str
       </Button>
     </Group>
   );
-}
+});

@@ -1,7 +1,13 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLingui } from '@lingui/react/macro';
-import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
+import type {
+  DeviceResultRow,
+  DeviceStatus,
+  TriState,
+  WarrantyType,
+} from '#contract/schemas/checks-results.ts';
 import {
   DEVICE_COLUMNS,
   DEVICE_STATUS_COLORS,
@@ -36,7 +42,10 @@ interface ResultsTableProps {
  * smoothly. ARIA table roles keep it readable by screen readers.
  */
 export function ResultsTable({ rows, total, height = 560, onShowJobs }: ResultsTableProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const cellTexts = useCellTexts();
+  // Same texts object while the language stays: memoised rows do not re-render for it.
+  const texts = useMemo(() => cellTexts, [i18n.locale]); // eslint-disable-line react-hooks/exhaustive-deps
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualiser's functions change as it scrolls: this component is left out of the compiler's
   // memoisation on purpose (the rows below are memoised by hand).
@@ -90,6 +99,7 @@ export function ResultsTable({ rows, total, height = 560, onShowJobs }: ResultsT
               device={device}
               index={item.index}
               top={item.start}
+              texts={texts}
               onShowJobs={onShowJobs}
             />
           );
@@ -113,15 +123,48 @@ function ColumnHeader({ column }: { column: DeviceColumn }) {
   );
 }
 
+/** Texts the cells show, translated once per table render instead of once per cell. */
+interface CellTexts {
+  tri: Record<TriState, string>;
+  warranty: Record<WarrantyType, string>;
+  status: Record<DeviceStatus, string>;
+  sandbox: string;
+  expired: string;
+  daysLeft(days: number): string;
+  jobsOf(name: string): string;
+}
+
+function useCellTexts(): CellTexts {
+  const { t, i18n } = useLingui();
+  const translate = <K extends string>(names: Record<K, MessageDescriptor>) =>
+    Object.fromEntries(Object.entries<MessageDescriptor>(names).map(([k, v]) => [k, i18n._(v)])) as Record<
+      K,
+      string
+    >;
+  return {
+    tri: translate(TRI_STATE_NAMES),
+    warranty: translate(WARRANTY_TYPE_NAMES),
+    status: translate(DEVICE_STATUS_NAMES),
+    sandbox: t`sandbox`,
+    expired: t`expired`,
+    daysLeft: (days) => t`${days} days left`,
+    jobsOf: (name) => t`Jobs of ${name}`,
+  };
+}
+
+// Rows and cells are plain elements with no hooks of their own: a search that brings two dozen new
+// rows into view mounts only DOM, which keeps a keystroke well inside a frame.
 const DeviceRow = memo(function DeviceRow({
   device,
   index,
   top,
+  texts,
   onShowJobs,
 }: {
   device: DeviceResultRow;
   index: number;
   top: number;
+  texts: CellTexts;
   onShowJobs(device: DeviceResultRow): void;
 }) {
   return (
@@ -135,49 +178,39 @@ const DeviceRow = memo(function DeviceRow({
     >
       {DEVICE_COLUMNS.map((column) => (
         <div key={column.key} role="cell" className={classes.cell} style={{ width: column.width }}>
-          <CellValue column={column} device={device} onShowJobs={onShowJobs} />
+          {cellValue(column, device, texts, onShowJobs)}
         </div>
       ))}
     </div>
   );
 });
 
-function Empty() {
-  return <span className={classes.dimmed}>—</span>;
-}
+const EMPTY_CELL = <span className={classes.dimmed}>—</span>;
 
-function CellValue({
-  column,
-  device,
-  onShowJobs,
-}: {
-  column: DeviceColumn;
-  device: DeviceResultRow;
-  onShowJobs(device: DeviceResultRow): void;
-}) {
-  const { t, i18n } = useLingui();
+function cellValue(
+  column: DeviceColumn,
+  device: DeviceResultRow,
+  texts: CellTexts,
+  onShowJobs: (device: DeviceResultRow) => void,
+) {
   switch (column.kind) {
     case 'text': {
       const value = device[column.field];
-      if (value === null || value === '') return <Empty />;
+      if (value === null || value === '') return EMPTY_CELL;
       return <span className={column.mono ? classes.mono : undefined}>{value}</span>;
     }
     case 'tri': {
       const value = device[column.field];
       return (
         <span className={`${classes.badge} ${classes[triStateColor(value, column.good)]}`}>
-          {i18n._(TRI_STATE_NAMES[value])}
+          {texts.tri[value]}
         </span>
       );
     }
     case 'warranty_type':
-      return device.warranty_type ? (
-        <span>{i18n._(WARRANTY_TYPE_NAMES[device.warranty_type])}</span>
-      ) : (
-        <Empty />
-      );
+      return device.warranty_type ? <span>{texts.warranty[device.warranty_type]}</span> : EMPTY_CELL;
     case 'warranty_end': {
-      if (!device.warranty_end) return <Empty />;
+      if (!device.warranty_end) return EMPTY_CELL;
       const days = device.warranty_days_left;
       return (
         <span>
@@ -185,24 +218,22 @@ function CellValue({
           {days !== null && (
             <span className={days > 0 ? undefined : classes.dimmed}>
               {' '}
-              ({days > 0 ? t`${days} days left` : t`expired`})
+              ({days > 0 ? texts.daysLeft(days) : texts.expired})
             </span>
           )}
         </span>
       );
     }
-    case 'carrier': {
-      if (!device.carrier) return <Empty />;
+    case 'carrier':
+      if (!device.carrier) return EMPTY_CELL;
       return (
         <span>
           {device.carrier}
           {device.carrier_country ? ` (${device.carrier_country})` : ''}
         </span>
       );
-    }
     case 'status': {
-      const failed = failedJobs(device);
-      const reasons = failed
+      const reasons = failedJobs(device)
         .map((job) => job.error ?? '')
         .filter(Boolean)
         .join('\n');
@@ -212,13 +243,13 @@ function CellValue({
           className={classes.statusButton}
           onClick={() => onShowJobs(device)}
           title={reasons || undefined}
-          aria-label={t`Jobs of ${device.sn ?? device.imei ?? device.input}`}
+          aria-label={texts.jobsOf(device.sn ?? device.imei ?? device.input)}
           data-testid="device-status"
         >
-          <span className={`${classes.badge} ${classes[DEVICE_STATUS_COLORS[device.status] as 'gray']}`}>
-            {i18n._(DEVICE_STATUS_NAMES[device.status])}
+          <span className={`${classes.badge} ${classes[DEVICE_STATUS_COLORS[device.status]]}`}>
+            {texts.status[device.status]}
           </span>
-          {hasSandboxData(device) && <span className={classes.sandbox}>{t`sandbox`}</span>}
+          {hasSandboxData(device) && <span className={classes.sandbox}>{texts.sandbox}</span>}
         </button>
       );
     }
