@@ -3,6 +3,10 @@ import { I18nProvider } from '@lingui/react';
 import { DirectionProvider, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  PersistQueryClientProvider,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
 import { i18n } from '#src/lib/i18n.ts';
 import { getDirection, getThemeColor, getThemeRadius } from '#src/lib/storage.ts';
 import { accessibleCssVariables, createAppTheme } from '#src/ui/theme.ts';
@@ -28,7 +32,19 @@ const fixedScheme = (scheme: ThemeScheme): MantineColorSchemeManager => ({
   clear: () => undefined,
 });
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function Providers({
+  queryClient,
+  persist,
+  children,
+}: {
+  queryClient: QueryClient;
+  /**
+   * The persisted query cache (main.tsx): restored before the first screen's queries run, without
+   * holding up the rest of the UI; written back, throttled, as the cache changes.
+   */
+  persist?: Omit<PersistQueryClientOptions, 'queryClient'>;
+  children: ReactNode;
+}) {
   const [{ scheme, theme }] = useState(readStoredTheme);
   const [colorSchemeManager] = useState(() => fixedScheme(scheme));
   // ltr or rtl (spec section 4); index.html has already set <html dir> for the first paint.
@@ -45,7 +61,13 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
         >
           <Notifications position="top-center" limit={4} />
           <GlobalLoadingOverlay />
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          {persist ? (
+            <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+              {children}
+            </PersistQueryClientProvider>
+          ) : (
+            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          )}
         </MantineProvider>
       </DirectionProvider>
     </I18nProvider>
