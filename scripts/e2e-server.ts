@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const E2E_PUZZLE_X = 150;
-export const E2E_SERVER_INFO = 'test-results/e2e-server.json';
+/** Where the database path is written (the Lighthouse and bench scripts name their own file). */
+const E2E_SERVER_INFO = process.env.E2E_SERVER_INFO ?? 'test-results/e2e-server.json';
 
 process.env.DATABASE_URL = join(mkdtempSync(join(tmpdir(), 'repairops-e2e-')), 'e2e.sqlite');
 // Tests that check what reached the database open it read-only (tests/e2e/db.ts).

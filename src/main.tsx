@@ -8,7 +8,7 @@ import { createAppRouter } from '#src/app/router.tsx';
 import { wireApiClient } from '#src/app/api-wiring.ts';
 import { Providers } from '#src/app/providers.tsx';
 import { wireOffline } from '#src/app/offline-wiring.ts';
-import { persistOptions } from '#src/app/query-persistence.ts';
+import { CACHE_RESTORE_START_MARK, persistOptions } from '#src/app/query-persistence.ts';
 import { wireRealtime } from '#src/app/realtime-wiring.ts';
 import { registerServiceWorker } from '#src/app/service-worker.ts';
 import { UpdatePrompt } from '#src/app/UpdatePrompt.tsx';
@@ -25,6 +25,7 @@ registerServiceWorker();
 const router = createAppRouter(queryClient);
 
 await initI18n();
+performance.mark(CACHE_RESTORE_START_MARK);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers queryClient={queryClient} persist={persistOptions(() => getCurrentUser()?.id ?? null)}>

@@ -12,6 +12,7 @@ import { getDirection, getThemeColor, getThemeRadius } from '#src/lib/storage.ts
 import { accessibleCssVariables, createAppTheme } from '#src/ui/theme.ts';
 import { parseThemeColor, type ThemeScheme } from '#src/ui/theme-colors.ts';
 import { GlobalLoadingOverlay } from '#src/ui/GlobalLoadingOverlay.tsx';
+import { CACHE_RESTORED_MARK } from './query-persistence.ts';
 
 /**
  * The stored theme (color, light or dark, radius), read once when the app mounts: the color switcher
@@ -62,7 +63,12 @@ export function Providers({
           <Notifications position="top-center" limit={4} />
           <GlobalLoadingOverlay />
           {persist ? (
-            <PersistQueryClientProvider client={queryClient} persistOptions={persist}>
+            <PersistQueryClientProvider
+              client={queryClient}
+              persistOptions={persist}
+              // Read by the offline benchmark (scripts/bench/offline-bench.ts).
+              onSuccess={() => performance.mark(CACHE_RESTORED_MARK)}
+            >
               {children}
             </PersistQueryClientProvider>
           ) : (

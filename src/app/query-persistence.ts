@@ -18,6 +18,9 @@ export const QUERY_CACHE_THROTTLE_MS = 1000;
 /** ~24 MB of UTF-16 (12 M code units): restoring it stays well under a second on a tablet. */
 export const QUERY_CACHE_MAX_CHARS = 12_000_000;
 export const QUERY_CACHE_DB = 'repairops-query-cache';
+/** performance marks around the restore (the offline benchmark reads them). */
+export const CACHE_RESTORE_START_MARK = 'repairops:cache-restore-start';
+export const CACHE_RESTORED_MARK = 'repairops:cache-restored';
 
 let store: UseStore | null = null;
 const cacheStore = (): UseStore => (store ??= createStore(QUERY_CACHE_DB, 'queries'));
