@@ -58,6 +58,10 @@ test('import a 200-line XLSX, place the order, follow it to 100% and find every 
   const file = join(mkdtempSync(join(tmpdir(), 'checks-e2e-')), 'devices.xlsx');
   await writeXlsxFile([[{ value: 'IMEI' }], ...lines.map((value) => [{ value }])]).toFile(file);
 
+  // The progress is pushed over socket.io: every frame the page receives is kept to check that.
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+
   const inquiry = new BasicInquiryPage(page);
   await inquiry.open();
   await page.getByLabel('订单标题').fill('E2E 200 台');
@@ -86,6 +90,7 @@ test('import a 200-line XLSX, place the order, follow it to 100% and find every 
   // Live: the page moves on its own, without a reload, until every job has finished.
   await expect(detail.progress()).toHaveText('100%', { timeout: 150_000 });
   await expect(page.getByTestId('order-frozen')).toHaveText('0.00');
+  expect(frames.some((f) => f.includes('"checks:progress"') && f.includes('"progress":100'))).toBe(true);
   const settled = await detail.points('settled');
   const refunded = await detail.points('refunded');
   expect(settled + refunded).toBe(9000);

@@ -26,6 +26,7 @@ import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { ORDERS_PAGE_SIZE, newRequestId, orderListQuery, useDeleteOrder } from '../api/orders-api.ts';
+import { heardRecently } from '../api/progress.ts';
 import { useInquiryDraft } from '../model/inquiry-draft.ts';
 
 /** While an order on the page is running its progress is refetched this often. */
@@ -40,8 +41,13 @@ export function OrderList({ userId }: { userId: number }) {
   if (debounced !== draft.keyword) update({ keyword: debounced, page: 1 });
   const list = useQuery({
     ...orderListQuery(draft.page, draft.keyword),
+    // The socket patches running orders in place (onCheckProgress); poll only for those it is silent on.
     refetchInterval: (query) =>
-      query.state.data?.list.some((o) => o.status === 'running') ? RUNNING_REFRESH_MS : false,
+      query.state.data?.list.some(
+        (o) => o.status === 'running' && !heardRecently(o.id, 2 * RUNNING_REFRESH_MS),
+      )
+        ? RUNNING_REFRESH_MS
+        : false,
   });
   const [deleting, setDeleting] = useState<OrderRow | null>(null);
   const rows = list.data?.list ?? [];
