@@ -103,7 +103,7 @@ export function OrderList({ userId }: { userId: number }) {
                 <Table.Td>{order.devices}</Table.Td>
                 <Table.Td miw={160}>
                   <Group gap={6} wrap="nowrap">
-                    <Badge variant="light" color={order.status === 'running' ? 'blue' : 'teal'}>
+                    <Badge color={order.status === 'running' ? 'blue.8' : 'teal.9'}>
                       {order.status === 'running' ? t`Checking` : t`Finished`}
                     </Badge>
                     <Progress value={order.progress} w={60} aria-label={t`Progress of ${order.title}`} />
