@@ -61,7 +61,13 @@ export default defineConfig({
           environment: 'node',
           // Sign-in tests hash passwords with scrypt; under a loaded machine 5 s is too tight.
           testTimeout: 20_000,
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            // The crash test spawns the real server.
+            'tests/crash/**/*.test.ts',
+          ],
         },
       },
       {

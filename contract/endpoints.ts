@@ -26,6 +26,20 @@ import {
 } from './schemas/account.ts';
 import { registerInput } from './schemas/signup.ts';
 import { IMAGE_DATA_URL_MAX, identifySnImeiInput, identifySnImeiOutput } from './schemas/checks.ts';
+import { comboListInput, comboListOutput, serviceGroupOutput } from './schemas/checks-catalogue.ts';
+import {
+  orderAddDevicesInput,
+  orderCreateInput,
+  orderDeleteInput,
+  orderDetailInput,
+  orderDetailOutput,
+  orderListInput,
+  orderListOutput,
+  orderRemarkInput,
+  orderWriteOutput,
+} from './schemas/checks-orders.ts';
+import { orderResultsInput, orderResultsOutput } from './schemas/checks-results.ts';
+import { pointRecordInput, pointRecordOutput } from './schemas/ledger.ts';
 import {
   addEmployeeInput,
   editUserInput,
@@ -215,6 +229,84 @@ export const endpoints = {
     // The data URL plus the JSON around it.
     bodyLimit: IMAGE_DATA_URL_MAX + 64 * 1024,
     summary: 'Recognise the text in a photo (data URL); answers it as `content` for SN/IMEI extraction.',
+  }),
+  serviceGroup: defineEndpoint({
+    path: '/api/checks/service_group',
+    access: 'user',
+    input: emptyInput,
+    output: serviceGroupOutput,
+    summary: 'The groups of the check-service catalogue, in display order.',
+  }),
+  comboList: defineEndpoint({
+    path: '/api/checks/combo_list',
+    access: 'user',
+    input: comboListInput,
+    output: comboListOutput,
+    summary:
+      'The check services (all, or one group) with price per device, maintenance flag, dependencies and freshness.',
+  }),
+  orderCreate: defineEndpoint({
+    path: '/api/checks/order_create',
+    access: 'user',
+    input: orderCreateInput,
+    output: orderWriteOutput,
+    // 100,000 lines of up to 200 characters, as JSON.
+    bodyLimit: 24 * 1024 * 1024,
+    summary:
+      'Place a check order: valid new identifiers become devices, each gets the chosen services; the price is frozen in the same transaction.',
+  }),
+  orderAddDevices: defineEndpoint({
+    path: '/api/checks/order_add_devices',
+    access: 'user',
+    input: orderAddDevicesInput,
+    output: orderWriteOutput,
+    bodyLimit: 24 * 1024 * 1024,
+    summary:
+      "Add devices to an order (duplicates of the order's devices are skipped); their price is frozen.",
+  }),
+  orderRemark: defineEndpoint({
+    path: '/api/checks/order_remark',
+    access: 'user',
+    input: orderRemarkInput,
+    output: emptyOutput,
+    summary: "Set an order's remark.",
+  }),
+  orderDelete: defineEndpoint({
+    path: '/api/checks/order_delete',
+    access: 'user',
+    input: orderDeleteInput,
+    output: emptyOutput,
+    summary: 'Soft-delete a finished order (refused while jobs are running).',
+  }),
+  orderList: defineEndpoint({
+    path: '/api/checks/order_list',
+    access: 'user',
+    input: orderListInput,
+    output: orderListOutput,
+    summary:
+      "One page of the account's check orders, newest first, with totals (orders, devices, points spent).",
+  }),
+  orderDetail: defineEndpoint({
+    path: '/api/checks/order_detail',
+    access: 'user',
+    input: orderDetailInput,
+    output: orderDetailOutput,
+    summary: 'One check order with its counts, progress and points frozen, settled and refunded.',
+  }),
+  orderResults: defineEndpoint({
+    path: '/api/checks/order_results',
+    access: 'user',
+    input: orderResultsInput,
+    output: orderResultsOutput,
+    summary:
+      "The devices of an order with every result field and each job's state; with changed_since only what changed.",
+  }),
+  pointRecord: defineEndpoint({
+    path: '/api/user/point_record',
+    access: 'user',
+    input: pointRecordInput,
+    output: pointRecordOutput,
+    summary: "One page of the account's points ledger, newest first, with the balance and frozen points.",
   }),
   register: defineEndpoint({
     path: '/api/login/register',

@@ -58,6 +58,18 @@ export const ErrCode = {
   WX_AUTH_FAILED: 2033,
   /** A scan or callback for a QR scene that does not exist, has expired or was already used. */
   WX_SCENE_INVALID: 2034,
+  /** A chosen check service is under maintenance and cannot be ordered now. */
+  SERVICE_MAINTENANCE: 3001,
+  /** A chosen check service id is not in the catalogue. */
+  SERVICE_UNKNOWN: 3002,
+  /** The account's spendable points do not cover the order's price. */
+  INSUFFICIENT_POINTS: 3003,
+  /** No check order with this id in the caller's account (or it was deleted). */
+  ORDER_NOT_FOUND: 3004,
+  /** None of the submitted lines is a valid, new SN or IMEI. */
+  ORDER_NO_VALID_DEVICES: 3005,
+  /** The order still has jobs running; delete it when they have finished. */
+  ORDER_RUNNING: 3006,
   /** Silent: the action was already carried out (a replay that needs no new message). */
   ALREADY_DONE: 50086,
 } as const;
@@ -100,6 +112,12 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.WX_NOT_CONFIGURED]: '微信登录未配置，请联系管理员',
   [ErrCode.WX_AUTH_FAILED]: '微信授权失败，请重新扫码',
   [ErrCode.WX_SCENE_INVALID]: '二维码无效或已过期，请刷新二维码',
+  [ErrCode.SERVICE_MAINTENANCE]: '所选查询服务正在维护，暂时无法下单',
+  [ErrCode.SERVICE_UNKNOWN]: '所选查询服务不存在',
+  [ErrCode.INSUFFICIENT_POINTS]: '积分不足，请先充值',
+  [ErrCode.ORDER_NOT_FOUND]: '查询订单不存在',
+  [ErrCode.ORDER_NO_VALID_DEVICES]: '没有有效的序列号或 IMEI',
+  [ErrCode.ORDER_RUNNING]: '订单仍在查询中，完成后才能删除',
   [ErrCode.ALREADY_DONE]: '已处理',
 };
 

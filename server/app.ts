@@ -35,6 +35,13 @@ import { WechatRepository } from './modules/wechat/repository.ts';
 import { WechatService } from './modules/wechat/wechat-service.ts';
 import { wechatHandlers } from './modules/wechat/handlers.ts';
 import { registerWechatRoutes } from './modules/wechat/routes.ts';
+import type { CheckProvider } from './providers/checks/provider.ts';
+import { OrderService } from './modules/checks/order-service.ts';
+import { ResultsService } from './modules/checks/results-service.ts';
+import { ProgressReporter } from './modules/checks/progress.ts';
+import { checksHandlers } from './modules/checks/handlers.ts';
+import { ledgerHandlers } from './modules/ledger/handlers.ts';
+import { CheckRunner, type RunnerOptions } from './jobs/check-runner.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -44,12 +51,21 @@ export interface AppOptions {
   logger?: boolean;
   /** Default: the sandbox provider (server log + the development inbox /sandbox/sms). */
   sms?: SmsProvider;
+  /** Where device checks go; without one, orders are taken but no job runner is built. */
+  checkProvider?: CheckProvider;
+  /** Job runner settings over config.jobRunner (tests: holdMaxMs 0 with a fake clock). */
+  runner?: Partial<RunnerOptions>;
+  /** Least time between two progress events of one order (default 250 ms). */
+  progressThrottleMs?: number;
 }
 
 export interface App {
   app: FastifyInstance;
   io: RealtimeServer;
   servesPwa: boolean;
+  /** The device-check job runner: started by main(), or driven by tests (runOnce). */
+  runner: CheckRunner | null;
+  progress: ProgressReporter;
 }
 
 /** Builds the whole server: tests build it too (and talk to it through inject, without a port). */
@@ -59,6 +75,9 @@ export async function buildApp({
   clock = systemClock,
   logger = true,
   sms,
+  checkProvider,
+  runner: runnerOptions,
+  progressThrottleMs,
 }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
@@ -113,6 +132,41 @@ export async function buildApp({
   });
   await registerWechatRoutes(app, { wechat, production: config.production });
 
+  const progress = new ProgressReporter({
+    db: db.db,
+    throttleMs: progressThrottleMs,
+    sink: {
+      progress: (accountId, payload) => void io.to(accountRoom(accountId)).emit('checks:progress', payload),
+      ordersChanged: (accountId, orderId) =>
+        void io.to(accountRoom(accountId)).emit('checks:orders', { order_id: orderId }),
+    },
+  });
+  const runner = checkProvider
+    ? new CheckRunner({
+        db: db.db,
+        dialect: db.dialect,
+        provider: checkProvider,
+        clock,
+        onProgress: (orders) => progress.touched(orders),
+        onError: (err) => app.log.error({ err }, 'check job runner'),
+        options: { ...config.jobRunner, ...runnerOptions },
+      })
+    : null;
+  const orders = new OrderService({
+    db: db.db,
+    clock,
+    notify: {
+      ordersChanged: (accountId, orderId) =>
+        void io.to(accountRoom(accountId)).emit('checks:orders', { order_id: orderId }),
+      jobsAdded: () => runner?.wake(),
+    },
+  });
+  const results = new ResultsService({ db: db.db, clock });
+  app.addHook('onClose', async () => {
+    await runner?.stop();
+    progress.stop();
+  });
+
   registerEndpoints(
     app,
     {
@@ -121,6 +175,8 @@ export async function buildApp({
       ...teamHandlers({ team }),
       ...accountHandlers({ account, signup }),
       ...wechatHandlers({ wechat, sessions }),
+      ...checksHandlers({ db: db.db, orders, results }),
+      ...ledgerHandlers({ db: db.db }),
     },
     sessions,
     new RequestKeys(db.db, clock),
@@ -132,5 +188,5 @@ export async function buildApp({
     if (request.url.startsWith('/api/')) throw new AppError(ErrCode.NOT_FOUND);
     throw new AppError(ErrCode.NOT_FOUND, 'Not found');
   });
-  return { app, io, servesPwa };
+  return { app, io, servesPwa, runner, progress };
 }

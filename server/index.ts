@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { connectDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_USERS, seedDemoShop } from './seed.ts';
+import { selectCheckProvider } from './providers/checks/index.ts';
 
 /** Opens the database, migrates, seeds the demo shop on first run, listens, and shuts down cleanly. */
 export async function main(): Promise<void> {
@@ -10,7 +11,11 @@ export async function main(): Promise<void> {
   const db = connectDb(config.databaseUrl);
   await migrateToLatest(db.db as never, db.dialect);
   const seeded = await seedDemoShop(db.db);
-  const { app, servesPwa } = await buildApp({ config, db });
+  const { app, servesPwa, runner } = await buildApp({
+    config,
+    db,
+    checkProvider: selectCheckProvider(config),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -19,6 +24,7 @@ export async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // Whatever hangs, the process leaves within 10 s.
     setTimeout(() => process.exit(1), 10_000).unref();
+    // app.close() stops the job runner first (jobs waiting for a poll are handed back with their tickets).
     await app.close();
     await db.db.destroy();
     process.exit(0);
@@ -27,6 +33,7 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  runner?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [

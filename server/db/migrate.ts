@@ -6,6 +6,7 @@ import { accountsTeamSms } from './migrations/0002_accounts_team_sms.ts';
 import { wechatScenes } from './migrations/0003_wechat_scenes.ts';
 import { userEmail } from './migrations/0004_user_email.ts';
 import { requestKeys } from './migrations/0005_request_keys.ts';
+import { checks } from './migrations/0006_checks.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
 function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
@@ -15,6 +16,7 @@ function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
     '0003_wechat_scenes': wechatScenes(dialect),
     '0004_user_email': userEmail(dialect),
     '0005_request_keys': requestKeys(dialect),
+    '0006_checks': checks(dialect),
   };
 }
 

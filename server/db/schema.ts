@@ -6,8 +6,10 @@ export interface AccountsTable {
   name: string;
   /** Unix seconds; 0 when the shop has no VIP. */
   vip_end_time: number;
-  /** Points in hundredths. */
+  /** Spendable points in hundredths. */
   integral: number;
+  /** Points reserved by check orders whose jobs have not finished, hundredths. */
+  frozen: Generated<number>;
   created_at: number;
 }
 
@@ -119,6 +121,134 @@ export interface RequestKeysTable {
   created_at: number;
 }
 
+export interface ServiceGroupsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface CheckServicesTable {
+  id: Generated<number>;
+  group_id: number;
+  code: string;
+  name: string;
+  description: string;
+  /** Points per device, hundredths. */
+  price: number;
+  maintenance: number;
+  /** JSON array of service codes. */
+  depends_on: string;
+  fresh_hours: number;
+  sort: number;
+}
+
+export interface CheckOrdersTable {
+  id: Generated<number>;
+  account_id: number;
+  title: string;
+  remark: string;
+  /** JSON array of OrderedService (id, code, price at order time). */
+  services: string;
+  devices: number;
+  jobs_total: number;
+  jobs_success: number;
+  jobs_failed: number;
+  price: number;
+  settled: number;
+  refunded: number;
+  created_by: number;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+/** 'unknown' | 'yes' | 'no' */
+type Tri = string;
+
+export interface CheckDevicesTable {
+  id: Generated<number>;
+  order_id: number;
+  account_id: number;
+  input: string;
+  ident: string;
+  sn: string | null;
+  imei: string | null;
+  imei2: string | null;
+  tac_model: string | null;
+  factory: string | null;
+  manufactured: string | null;
+  model: string | null;
+  capacity: string | null;
+  colour: string | null;
+  network_model: string | null;
+  warranty_type: string | null;
+  purchase_date: string | null;
+  warranty_end: string | null;
+  warranty_days_left: number | null;
+  id_monitor_end: string | null;
+  carrier: string | null;
+  carrier_country: string | null;
+  sale_country: string | null;
+  gsx_text: string | null;
+  replaced: Generated<Tri>;
+  phone_support: Generated<Tri>;
+  purchase_verified: Generated<Tri>;
+  loaner: Generated<Tri>;
+  activated: Generated<Tri>;
+  activation_lock: Generated<Tri>;
+  id_blacklist: Generated<Tri>;
+  network_lock: Generated<Tri>;
+  in_repair: Generated<Tri>;
+  mdm_lock: Generated<Tri>;
+  status: string;
+  jobs_total: number;
+  jobs_success: Generated<number>;
+  jobs_failed: Generated<number>;
+  updated_ms: number;
+  created_at: number;
+}
+
+export type JobState = 'pending' | 'running' | 'success' | 'failed';
+
+export interface CheckJobsTable {
+  id: Generated<number>;
+  order_id: number;
+  device_id: number;
+  account_id: number;
+  service: string;
+  state: JobState;
+  attempts: Generated<number>;
+  run_after_ms: number;
+  lease_owner: string | null;
+  lease_until_ms: number | null;
+  ticket: string | null;
+  depends_on_job_id: number | null;
+  error: string | null;
+  provider: string | null;
+  sandbox: Generated<number>;
+  reused: Generated<number>;
+  share: number;
+  cost: number | null;
+  facts: string | null;
+  settled: Generated<number>;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  account_id: number;
+  /** A LedgerType of the contract. */
+  type: string;
+  balance_delta: number;
+  frozen_delta: number;
+  balance_after: number;
+  order_id: number | null;
+  job_id: number | null;
+  actor_user_id: number | null;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
@@ -130,6 +260,12 @@ export interface Database {
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
   request_keys: RequestKeysTable;
+  service_groups: ServiceGroupsTable;
+  check_services: CheckServicesTable;
+  check_orders: CheckOrdersTable;
+  check_devices: CheckDevicesTable;
+  check_jobs: CheckJobsTable;
+  ledger_entries: LedgerEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

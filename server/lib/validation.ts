@@ -7,10 +7,13 @@ function describe(issue: z.core.$ZodIssue): string {
   const field = issue.path.length ? issue.path.join('.') : '请求体';
   switch (issue.code) {
     case 'too_small':
+      if (issue.origin === 'array')
+        return Number(issue.minimum) <= 1 ? `${field} 不能为空` : `${field} 至少 ${issue.minimum} 项`;
       if (issue.origin === 'string')
         return Number(issue.minimum) <= 1 ? `${field} 不能为空` : `${field} 至少 ${issue.minimum} 个字符`;
       return `${field} 不能小于 ${issue.minimum}`;
     case 'too_big':
+      if (issue.origin === 'array') return `${field} 最多 ${issue.maximum} 项`;
       if (issue.origin === 'string') return `${field} 最多 ${issue.maximum} 个字符`;
       return `${field} 不能大于 ${issue.maximum}`;
     case 'invalid_type':

@@ -28,6 +28,9 @@ import type { Clock } from '#server/lib/clock.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import type { RealtimeServer } from '#server/plugins/realtime.ts';
+import type { CheckRunner, RunnerOptions } from '#server/jobs/check-runner.ts';
+import type { ProgressReporter } from '#server/modules/checks/progress.ts';
+import type { CheckProvider } from '#server/providers/checks/provider.ts';
 import { DEMO_USERS, seedDemoShop } from '#server/seed.ts';
 
 /** Every slider puzzle of a test server has its gap here: drag to it and the puzzle is solved. */
@@ -84,6 +87,9 @@ export interface TestServer {
   app: FastifyInstance;
   io: RealtimeServer;
   db: Kysely<Database>;
+  /** The device-check job runner, when the test gave a checkProvider. */
+  runner: CheckRunner | null;
+  progress: ProgressReporter;
   /** The Db handle (Kysely instance and dialect) the app was built with. */
   handle: Db;
   clock: TestClock;
@@ -116,6 +122,11 @@ export interface TestServerOptions {
   config?: Partial<ServerConfig>;
   /** Default false (silent). */
   logger?: boolean;
+  /** A check provider: the app then has a job runner (not started: call runner.runOnce() or start()). */
+  checkProvider?: CheckProvider;
+  /** Runner options; default holdMaxMs 0 (every wait goes through the database and the test clock). */
+  runner?: Partial<RunnerOptions>;
+  progressThrottleMs?: number;
 }
 
 // Seeding hashes the demo passwords with scrypt (~100 ms each), so a template database (migrated and
@@ -130,7 +141,13 @@ function templateKey(seedNow: number): string {
   const migrations = readdirSync(join(ROOT, 'server/db/migrations'))
     .sort()
     .map((f) => `server/db/migrations/${f}`);
-  const sources = ['server/seed.ts', 'server/lib/secrets.ts', 'server/db/migrate.ts', 'contract/roles.ts'];
+  const sources = [
+    'server/seed.ts',
+    'server/modules/ledger/ledger-repository.ts',
+    'server/lib/secrets.ts',
+    'server/db/migrate.ts',
+    'contract/roles.ts',
+  ];
   const hash = createHash('sha256').update(String(seedNow));
   for (const f of [...sources, ...migrations]) hash.update(f).update(readFileSync(join(ROOT, f)));
   return hash.digest('hex').slice(0, 24);
@@ -191,12 +208,21 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     logLevel: 'silent',
     sessionTtlMs: 30 * 24 * 3600 * 1000,
     testPuzzleX: TEST_PUZZLE_X,
+    jobRunner: { concurrency: 64, leaseMs: 60_000, backoffBaseMs: 1000 },
     ...opts.config,
   };
   const handle = connectDb(file);
   // Migrating again is a no-op on the template's copy, and brings it up to date should it lag.
   await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
-  const { app, io } = await buildApp({ config, db: handle, clock, logger: opts.logger ?? false });
+  const { app, io, runner, progress } = await buildApp({
+    config,
+    db: handle,
+    clock,
+    logger: opts.logger ?? false,
+    ...(opts.checkProvider ? { checkProvider: opts.checkProvider } : {}),
+    runner: { holdMaxMs: 0, ...opts.runner },
+    ...(opts.progressThrottleMs !== undefined ? { progressThrottleMs: opts.progressThrottleMs } : {}),
+  });
 
   const call = async <D = Record<string, unknown>>(
     path: string,
@@ -283,6 +309,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   return {
     app,
     io,
+    runner,
+    progress,
     db: handle.db,
     handle,
     clock,

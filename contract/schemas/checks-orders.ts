@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { hundredths, pageFields, requestId, unixTime } from './common.ts';
+import { serviceCode } from './checks-catalogue.ts';
+
+/** Most lines one order (or one addition to it) takes; more is refused with a clear message. */
+export const ORDER_LINES_MAX = 100_000;
+export const ORDER_TITLE_MAX = 60;
+export const ORDER_REMARK_MAX = 500;
+/** A raw line longer than this is refused by its reason (too_long) without being echoed whole. */
+export const RAW_LINE_MAX = 200;
+
+/** A line the server did not take, with why (`reason` is a RejectReason of contract/identifiers). */
+export const rejectedLine = z.object({
+  /** 1-based position in the submitted `identifiers`. */
+  line: z.number().int().positive(),
+  raw: z.string(),
+  reason: z.string(),
+});
+/** A line that repeats an earlier line of the input, or a device already in the order. */
+export const duplicateLine = z.object({
+  line: z.number().int().positive(),
+  raw: z.string(),
+  value: z.string(),
+  of: z.enum(['input', 'order']),
+});
+
+const identifiers = z
+  .array(z.string().max(RAW_LINE_MAX, { error: `A line is longer than ${RAW_LINE_MAX} characters.` }))
+  .min(1, { error: 'The order has no devices.' })
+  .max(ORDER_LINES_MAX, { error: `At most ${ORDER_LINES_MAX} lines per order.` });
+
+/**
+ * Place a check order: every valid, non-duplicate identifier becomes a device and every chosen
+ * service (plus the services they depend on) runs on each. The price (devices x sum of service
+ * prices) is frozen in the same transaction; nothing is frozen when the order is refused (no valid
+ * device, a service under maintenance or unknown, too few points).
+ */
+export const orderCreateInput = z.object({
+  title: z.string().trim().min(1).max(ORDER_TITLE_MAX),
+  identifiers,
+  service_ids: z.array(z.number().int().positive()).min(1).max(32),
+  remark: z.string().trim().max(ORDER_REMARK_MAX).default(''),
+  request_id: requestId.optional(),
+});
+export type OrderCreateInput = z.input<typeof orderCreateInput>;
+
+/** What placing (or adding to) an order did. */
+export const orderWriteOutput = z.object({
+  order_id: z.number().int(),
+  /** Devices added by this call. */
+  added: z.number().int().nonnegative(),
+  rejected: z.array(rejectedLine),
+  duplicates: z.array(duplicateLine),
+  /** Points frozen by this call, hundredths. */
+  frozen: hundredths.nonnegative(),
+  /** The account's spendable points after the call, hundredths. */
+  integral: hundredths,
+});
+export type OrderWriteDatas = z.infer<typeof orderWriteOutput>;
+
+/** Add devices to an existing order; they get the order's services and are priced the same way. */
+export const orderAddDevicesInput = z.object({
+  order_id: z.number().int().positive(),
+  identifiers,
+  request_id: requestId.optional(),
+});
+export type OrderAddDevicesInput = z.input<typeof orderAddDevicesInput>;
+
+export const orderRemarkInput = z.object({
+  order_id: z.number().int().positive(),
+  remark: z.string().trim().max(ORDER_REMARK_MAX),
+  request_id: requestId.optional(),
+});
+export type OrderRemarkInput = z.input<typeof orderRemarkInput>;
+
+/** Soft delete; refused while the order still has jobs running (they are paid for and finishing). */
+export const orderDeleteInput = z.object({
+  order_id: z.number().int().positive(),
+  request_id: requestId.optional(),
+});
+export type OrderDeleteInput = z.input<typeof orderDeleteInput>;
+
+export const ORDER_STATUSES = ['running', 'done'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** One order as lists and the detail header show it. Amounts are hundredths of a point. */
+export const orderRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  remark: z.string(),
+  services: z.array(serviceCode),
+  devices: z.number().int().nonnegative(),
+  jobs_total: z.number().int().nonnegative(),
+  jobs_success: z.number().int().nonnegative(),
+  jobs_failed: z.number().int().nonnegative(),
+  /** Finished jobs (success or failed) over all jobs, 0-100, rounded down. */
+  progress: z.number().int().min(0).max(100),
+  status: z.enum(ORDER_STATUSES),
+  /** Everything frozen for this order so far. */
+  price: hundredths.nonnegative(),
+  /** Paid for succeeded jobs. */
+  settled: hundredths.nonnegative(),
+  /** Given back for failed jobs and reused results. */
+  refunded: hundredths.nonnegative(),
+  /** Still frozen (jobs not finished): price - settled - refunded. */
+  frozen: hundredths.nonnegative(),
+  created_at: unixTime,
+  creator_name: z.string(),
+});
+export type OrderRow = z.infer<typeof orderRow>;
+
+export const orderListInput = z
+  .object({
+    ...pageFields,
+    /** Matches the title, the remark, or an SN/IMEI of one of the order's devices. */
+    keyword: z.string().trim().max(64).default(''),
+    status: z.enum(ORDER_STATUSES).optional(),
+  })
+  .default({ page: 1, page_size: 20, keyword: '' });
+export type OrderListInput = z.input<typeof orderListInput>;
+
+export const orderListOutput = z.object({
+  list: z.array(orderRow),
+  total: z.number().int().nonnegative(),
+  /** Over every order matching the filter (not only this page). */
+  summary: z.object({
+    orders: z.number().int().nonnegative(),
+    devices: z.number().int().nonnegative(),
+    /** Settled points, hundredths. */
+    points_spent: hundredths.nonnegative(),
+  }),
+});
+export type OrderListDatas = z.infer<typeof orderListOutput>;
+
+export const orderDetailInput = z.object({ order_id: z.number().int().positive() });
+export type OrderDetailInput = z.input<typeof orderDetailInput>;
+export const orderDetailOutput = orderRow;

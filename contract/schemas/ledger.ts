@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { hundredths, pageFields, unixTime } from './common.ts';
+
+/**
+ * The points ledger (domain.md: a double-entry ledger). Every change of an account's spendable
+ * balance or frozen amount is one entry; summed, `balance_delta` gives the balance and
+ * `frozen_delta` the frozen amount.
+ * - opening: points the account was given (demo seed, sign-up grant)
+ * - freeze: an order (or an addition to it) reserved its price: balance -, frozen +
+ * - settle: a job succeeded and its share is paid: frozen -
+ * - refund: a job failed, or its result was reused, and its share comes back: frozen -, balance +
+ * - purchase / recharge: wallet operations (packages bought with points; money to points)
+ */
+export const LEDGER_TYPES = ['opening', 'freeze', 'settle', 'refund', 'purchase', 'recharge'] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+
+export const ledgerRow = z.object({
+  id: z.number().int(),
+  type: z.enum(LEDGER_TYPES),
+  balance_delta: hundredths,
+  frozen_delta: hundredths,
+  /** Spendable balance right after this entry. */
+  balance_after: hundredths,
+  order_id: z.number().int().nullable(),
+  order_title: z.string().nullable(),
+  /** The job it settles or refunds: its device and service, when there is one. */
+  job_id: z.number().int().nullable(),
+  device: z.string().nullable(),
+  service: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  created_at: unixTime,
+});
+export type LedgerRow = z.infer<typeof ledgerRow>;
+
+export const pointRecordInput = z
+  .object({
+    ...pageFields,
+    type: z.enum(LEDGER_TYPES).optional(),
+    order_id: z.number().int().positive().optional(),
+  })
+  .default({ page: 1, page_size: 20 });
+export type PointRecordInput = z.input<typeof pointRecordInput>;
+
+export const pointRecordOutput = z.object({
+  list: z.array(ledgerRow),
+  total: z.number().int().nonnegative(),
+  /** The account's spendable and frozen points now, hundredths. */
+  balance: hundredths,
+  frozen: hundredths.nonnegative(),
+});
+export type PointRecordDatas = z.infer<typeof pointRecordOutput>;

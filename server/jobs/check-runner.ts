@@ -1,0 +1,415 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
+import type { MigrationDialect } from '#server/db/migrations/columns.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { CatalogueRepository } from '#server/modules/checks/catalogue-repository.ts';
+import { JobRepository, type ClaimedJob, type JobWrite } from '#server/modules/checks/job-repository.ts';
+import type { CheckProvider, DeviceFacts } from '#server/providers/checks/provider.ts';
+import { backoffMs } from './backoff.ts';
+import { WriteBatcher } from './write-batcher.ts';
+
+export interface RunnerOptions {
+  /** Jobs held at once by this process (submitted, polled, or waiting in memory for a poll). */
+  concurrency: number;
+  /** Most jobs taken by one claim. */
+  claimBatch: number;
+  /** How long a claim is ours; past it, another worker (or this one after a restart) takes the job. */
+  leaseMs: number;
+  /**
+   * A poll due within this many ms is awaited in memory (when the lease allows); a later one hands
+   * the job back to the database with its ticket. 0: always hand back (tests driving a fake clock).
+   */
+  holdMaxMs: number;
+  /** Submits (and failed polls) before a job fails for good. */
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** Sleep of the loop when nothing is runnable (new orders wake it at once). */
+  idleMs: number;
+  random: () => number;
+}
+
+export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
+  concurrency: 64,
+  claimBatch: 200,
+  leaseMs: 60_000,
+  holdMaxMs: 5_000,
+  maxAttempts: 6,
+  backoffBaseMs: 1_000,
+  backoffMaxMs: 5 * 60_000,
+  idleMs: 500,
+  random: Math.random,
+};
+
+/** A poll answered `pending` this many times in a row in memory is handed back to the database. */
+const MAX_POLLS_IN_MEMORY = 20;
+
+interface Catalogue {
+  freshMs: Map<string, number>;
+}
+
+interface ReuseSource {
+  facts: DeviceFacts;
+  provider: string | null;
+  sandbox: boolean;
+}
+
+export interface RunnerDeps {
+  db: Kysely<Database>;
+  dialect: MigrationDialect;
+  provider: CheckProvider;
+  clock: Clock;
+  /** Orders whose counters moved (order id to account id), after the change is committed. */
+  onProgress?: (orders: Map<number, number>) => void;
+  onError?: (err: unknown) => void;
+  options?: Partial<RunnerOptions>;
+}
+
+/**
+ * The durable job runner of device checks (decision 0009). Jobs live in the database; this loop
+ * claims runnable ones with a lease, submits them to the provider (or reuses a fresh result of the
+ * account), records the ticket, polls it, and completes each exactly once, settling or refunding
+ * its share in the same transaction. Writes of many jobs are batched into one transaction. Nothing
+ * here must outlive a crash: a restarted process finds expired leases and carries on, polling the
+ * tickets already recorded instead of paying twice.
+ */
+export class CheckRunner {
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly provider: CheckProvider;
+  private readonly clock: Clock;
+  private readonly options: RunnerOptions;
+  private readonly db: Kysely<Database>;
+  private readonly dialect: MigrationDialect;
+  private readonly onProgress: (orders: Map<number, number>) => void;
+  private readonly onError: (err: unknown) => void;
+  private repo: Promise<{ jobs: JobRepository; catalogue: Catalogue }> | null = null;
+  private readonly batcher = new WriteBatcher<JobWrite, boolean>((writes) => this.applyWrites(writes));
+  private readonly inflight = new Set<Promise<void>>();
+  private readonly sleeps = new Set<() => void>();
+  private running = false;
+  private stopping = false;
+  private loopDone: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+
+  constructor(deps: RunnerDeps) {
+    this.db = deps.db;
+    this.dialect = deps.dialect;
+    this.provider = deps.provider;
+    this.clock = deps.clock;
+    this.options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
+    this.onProgress = deps.onProgress ?? (() => {});
+    this.onError = deps.onError ?? (() => {});
+  }
+
+  /** Runs the loop until stop(). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops claiming; jobs waiting in memory are handed back with their tickets; writes are flushed. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopping = true;
+    this.wake();
+    for (const cancel of [...this.sleeps]) cancel();
+    await this.loopDone;
+    await Promise.allSettled([...this.inflight]);
+    await this.batcher.drain();
+  }
+
+  /** New jobs (an order was placed): claim now rather than after the idle sleep. */
+  wake(): void {
+    const w = this.wakeUp;
+    this.wakeUp = null;
+    w?.();
+  }
+
+  /**
+   * For tests: claims and processes everything runnable at the clock's now, repeatedly (a success
+   * makes its dependents runnable), until nothing is left; answers how many claims it made.
+   */
+  async runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.claimAndStart(this.options.claimBatch);
+      await Promise.allSettled([...this.inflight]);
+      await this.batcher.drain();
+      if (n === 0) return total;
+      total += n;
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      const free = this.options.concurrency - this.inflight.size;
+      if (free > 0) {
+        try {
+          claimed = await this.claimAndStart(Math.min(free, this.options.claimBatch));
+        } catch (err) {
+          this.onError(err);
+        }
+      }
+      if (!this.running) break;
+      if (claimed === 0 || this.inflight.size >= this.options.concurrency)
+        await this.pause(this.options.idleMs);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.wakeUp = null;
+        resolve();
+      }, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private setup() {
+    this.repo ??= (async () => {
+      const services: ServiceRow[] = await new CatalogueRepository(this.db).services();
+      const prerequisites = new Set(services.flatMap((s) => s.depends_on));
+      const names = new Map(services.map((s) => [s.code, s.name] as const));
+      const jobs = new JobRepository({ db: this.db, dialect: this.dialect, prerequisites, names });
+      const freshMs = new Map(services.map((s) => [s.code, s.fresh_hours * 3_600_000] as const));
+      return { jobs, catalogue: { freshMs } };
+    })();
+    return this.repo;
+  }
+
+  private async claimAndStart(limit: number): Promise<number> {
+    const { jobs: repo, catalogue } = await this.setup();
+    const now = this.clock.now();
+    const jobs = await repo.claim(this.owner, now, this.options.leaseMs, limit);
+    if (jobs.length === 0) return 0;
+    const reuse = await this.findReuse(repo, catalogue, jobs, now);
+    for (const job of jobs) {
+      const task: Promise<void> = this.process(job, reuse.get(job.id))
+        .catch((err: unknown) => this.onError(err))
+        .finally(() => {
+          this.inflight.delete(task);
+          this.wake();
+        });
+      this.inflight.add(task);
+    }
+    return jobs.length;
+  }
+
+  /** Fresh results of the same service for the same SN or IMEI in the same account (decision 0010). */
+  private async findReuse(
+    repo: JobRepository,
+    catalogue: Catalogue,
+    jobs: readonly ClaimedJob[],
+    now: number,
+  ) {
+    const found = new Map<number, ReuseSource>();
+    const byAccount = new Map<number, ClaimedJob[]>();
+    for (const j of jobs) {
+      if (j.ticket !== null || !((catalogue.freshMs.get(j.service) ?? 0) > 0)) continue;
+      let list = byAccount.get(j.account_id);
+      if (!list) byAccount.set(j.account_id, (list = []));
+      list.push(j);
+    }
+    for (const [accountId, list] of byAccount) {
+      const services = [...new Set(list.map((j) => j.service))];
+      const idents = [...new Set(list.flatMap((j) => [j.sn, j.imei]).filter((v): v is string => v !== null))];
+      const longest = Math.max(...services.map((s) => catalogue.freshMs.get(s) ?? 0));
+      const rows = await repo.reusable(accountId, services, idents, now - longest);
+      // Newest first: the first row per (service, identifier) wins.
+      const newest = new Map<string, (typeof rows)[number]>();
+      for (const r of rows)
+        for (const ident of [r.sn, r.imei])
+          if (ident !== null && !newest.has(`${r.service}|${ident}`)) newest.set(`${r.service}|${ident}`, r);
+      for (const j of list) {
+        const fresh = catalogue.freshMs.get(j.service) ?? 0;
+        const hit = [j.sn, j.imei]
+          .filter((v): v is string => v !== null)
+          .map((ident) => newest.get(`${j.service}|${ident}`))
+          .find((r) => r !== undefined && r.facts !== null && (r.finished_at ?? 0) >= now - fresh);
+        if (hit)
+          found.set(j.id, {
+            facts: JSON.parse(hit.facts as string) as DeviceFacts,
+            provider: hit.provider,
+            sandbox: hit.sandbox !== 0,
+          });
+      }
+    }
+    return found;
+  }
+
+  private write(w: JobWrite): Promise<boolean> {
+    return this.batcher.write(w);
+  }
+
+  private async applyWrites(writes: JobWrite[]): Promise<boolean[]> {
+    const { jobs } = await this.setup();
+    const result = await jobs.apply(writes, this.clock.now());
+    if (result.orders.size > 0) {
+      this.onProgress(result.orders);
+      // A success may have made dependents runnable.
+      this.wake();
+    }
+    return result.applied;
+  }
+
+  private async process(job: ClaimedJob, reuse: ReuseSource | undefined): Promise<void> {
+    const owner = this.owner;
+    if (job.ticket !== null) return this.follow(job, job.ticket, 0);
+    if (reuse) {
+      await this.write({
+        kind: 'success',
+        job,
+        owner,
+        facts: reuse.facts,
+        cost: 0,
+        provider: reuse.provider ?? this.provider.name,
+        sandbox: reuse.sandbox,
+        reused: true,
+      });
+      return;
+    }
+    let answer;
+    try {
+      answer = await this.provider.submit({
+        service: job.service,
+        sn: job.sn,
+        imei: job.imei,
+        attempt: job.attempts,
+      });
+    } catch (err) {
+      return this.retry(job, null, transportReason(err), 0, 0);
+    }
+    if (answer.kind === 'busy')
+      return this.retry(job, null, '查询服务繁忙，稍后自动重试', answer.retry_after_ms, 0);
+    if (answer.kind === 'failed') return this.fail(job, answer.reason);
+    if (!(await this.write({ kind: 'ticket', job, owner, ticket: answer.ticket }))) return;
+    return this.follow(job, answer.ticket, answer.poll_after_ms);
+  }
+
+  /** Polls the ticket until it is answered, waiting in memory while that is short and the lease allows. */
+  private async follow(job: ClaimedJob, ticket: string, firstWait: number): Promise<void> {
+    let wait = firstWait;
+    for (let polls = 0; ; polls++) {
+      if (wait > 0 || polls >= MAX_POLLS_IN_MEMORY) {
+        if (polls >= MAX_POLLS_IN_MEMORY || !this.canHold(job, wait) || !(await this.sleep(wait)))
+          return this.handBack(job, ticket, wait);
+      }
+      let answer;
+      try {
+        answer = await this.provider.poll(ticket);
+      } catch (err) {
+        return this.retry(job, ticket, transportReason(err), 0, 1);
+      }
+      if (answer.kind === 'pending') {
+        wait = Math.max(0, answer.poll_after_ms);
+        continue;
+      }
+      if (answer.kind === 'done') {
+        await this.write({
+          kind: 'success',
+          job,
+          owner: this.owner,
+          facts: answer.facts,
+          cost: answer.cost,
+          provider: this.provider.name,
+          sandbox: this.provider.sandbox,
+          reused: false,
+        });
+        return;
+      }
+      // A retryable failure submits again (a new ticket); otherwise the job fails now.
+      if (answer.retryable) return this.retry(job, null, answer.reason, 0, 0);
+      return this.fail(job, answer.reason);
+    }
+  }
+
+  /** Waits in memory only while short, and well inside the lease (a quarter of it to spare). */
+  private canHold(job: ClaimedJob, wait: number): boolean {
+    const { holdMaxMs, leaseMs } = this.options;
+    return (
+      !this.stopping &&
+      holdMaxMs > 0 &&
+      wait <= holdMaxMs &&
+      this.clock.now() + wait < job.lease_until_ms - leaseMs / 4
+    );
+  }
+
+  /** Answers false when stop() cut the sleep short. */
+  private sleep(ms: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const cancel = () => {
+        clearTimeout(timer);
+        this.sleeps.delete(cancel);
+        resolve(false);
+      };
+      const timer = setTimeout(() => {
+        this.sleeps.delete(cancel);
+        resolve(true);
+      }, ms);
+      this.sleeps.add(cancel);
+    });
+  }
+
+  private async handBack(job: ClaimedJob, ticket: string, wait: number): Promise<void> {
+    await this.write({
+      kind: 'release',
+      job,
+      owner: this.owner,
+      run_after_ms: this.clock.now() + wait,
+      ticket,
+      error: null,
+      attempts_delta: 0,
+    });
+  }
+
+  /**
+   * Tries again later with exponential backoff (at least `minDelay`), or fails the job once it has
+   * used its attempts. `attemptsDelta` counts a failed poll (submits were counted when claimed).
+   */
+  private async retry(
+    job: ClaimedJob,
+    ticket: string | null,
+    reason: string,
+    minDelay: number,
+    attemptsDelta: number,
+  ): Promise<void> {
+    const attempts = job.attempts + attemptsDelta;
+    if (attempts >= this.options.maxAttempts) return this.fail(job, `${reason}（已尝试 ${attempts} 次）`);
+    const { backoffBaseMs, backoffMaxMs, random } = this.options;
+    const delay = Math.max(minDelay, backoffMs(attempts, backoffBaseMs, backoffMaxMs, random));
+    await this.write({
+      kind: 'release',
+      job,
+      owner: this.owner,
+      run_after_ms: this.clock.now() + delay,
+      ticket,
+      error: reason,
+      attempts_delta: attemptsDelta,
+    });
+  }
+
+  private async fail(job: ClaimedJob, reason: string): Promise<void> {
+    await this.write({
+      kind: 'failure',
+      job,
+      owner: this.owner,
+      reason,
+      provider: this.provider.name,
+      sandbox: this.provider.sandbox,
+    });
+  }
+}
+
+function transportReason(err: unknown): string {
+  const detail = err instanceof Error ? err.message : String(err);
+  return `查询服务连接失败：${detail.slice(0, 200)}`;
+}

@@ -1,0 +1,27 @@
+import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import { CatalogueRepository } from './catalogue-repository.ts';
+import type { OrderService } from './order-service.ts';
+import type { ResultsService } from './results-service.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+
+/** Device checks: catalogue, orders and results (every signed-in employee of the shop). */
+export function checksHandlers(deps: {
+  db: Kysely<Database>;
+  orders: OrderService;
+  results: ResultsService;
+}): HandlerMap {
+  const catalogue = new CatalogueRepository(deps.db);
+  return {
+    serviceGroup: async () => ({ list: await catalogue.groups() }),
+    comboList: async ({ input }) => ({ list: await catalogue.services(input.group_id) }),
+    orderCreate: ({ user, input }) => deps.orders.create(user, input),
+    orderAddDevices: ({ user, input }) => deps.orders.addDevices(user, input),
+    orderRemark: ({ user, input }) => deps.orders.remark(user, input.order_id, input.remark),
+    orderDelete: ({ user, input }) => deps.orders.delete(user, input.order_id),
+    orderList: ({ user, input }) => deps.orders.list(user, input),
+    orderDetail: ({ user, input }) => deps.orders.detail(user, input.order_id),
+    orderResults: ({ user, input }) =>
+      deps.results.results(user.account_id, input.order_id, input.changed_since),
+  };
+}

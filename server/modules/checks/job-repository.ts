@@ -1,0 +1,412 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
+import type { MigrationDialect } from '#server/db/migrations/columns.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { DeviceFacts } from '#server/providers/checks/provider.ts';
+import { LedgerRepository, type Release } from '#server/modules/ledger/ledger-repository.ts';
+import { factColumns } from './device-facts.ts';
+import { BLOCKED_MS } from './order-repository.ts';
+
+/** A job a worker holds the lease of, with what the provider needs to know about its device. */
+export interface ClaimedJob {
+  id: number;
+  order_id: number;
+  device_id: number;
+  account_id: number;
+  service: ServiceCode;
+  /** Submits so far, this claim's included when it is a submit. */
+  attempts: number;
+  ticket: string | null;
+  share: number;
+  sn: string | null;
+  imei: string | null;
+  lease_until_ms: number;
+}
+
+/** What a worker does to a job it holds; applied in batches, each guarded by its lease. */
+export type JobWrite =
+  | { kind: 'ticket'; job: ClaimedJob; owner: string; ticket: string }
+  | {
+      /** Back to pending until `run_after_ms`, keeping (or dropping) the ticket. */
+      kind: 'release';
+      job: ClaimedJob;
+      owner: string;
+      run_after_ms: number;
+      ticket: string | null;
+      error: string | null;
+      /** 1 when a poll failed (submits are counted when claimed). */
+      attempts_delta: number;
+    }
+  | {
+      kind: 'success';
+      job: ClaimedJob;
+      owner: string;
+      facts: DeviceFacts;
+      cost: number;
+      provider: string;
+      sandbox: boolean;
+      /** The facts were copied from an earlier job: the share is refunded, nothing was paid. */
+      reused: boolean;
+    }
+  | {
+      kind: 'failure';
+      job: ClaimedJob;
+      owner: string;
+      reason: string;
+      provider: string | null;
+      sandbox: boolean;
+    };
+
+export interface AppliedBatch {
+  /** Per write, in order: false when the lease was lost (another worker has the job now). */
+  applied: boolean[];
+  /** Orders whose counters moved, with their account. */
+  orders: Map<number, number>;
+}
+
+/** Ids per IN (...) list: far under SQLite's parameter limit. */
+const IN_CHUNK = 500;
+
+interface Counters {
+  success: number;
+  failed: number;
+  settled: number;
+  refunded: number;
+}
+
+/**
+ * The job runner's SQL. Claims take runnable jobs with a lease in one transaction (a conditional
+ * UPDATE, so of two workers only one gets a job; on PostgreSQL the candidates are read with
+ * FOR UPDATE SKIP LOCKED so workers do not queue on each other's rows). Every later write is guarded
+ * by `state = 'running' AND lease_owner = ?`: a worker that lost its lease changes nothing, and a
+ * job completes exactly once.
+ */
+export class JobRepository {
+  private readonly db: Kysely<Database>;
+  private readonly dialect: MigrationDialect;
+  /** Services other services depend on: only their successes unblock dependents. */
+  private readonly prerequisites: ReadonlySet<string>;
+  /** Service code to its name, for the reason a dependent fails with. */
+  private readonly names: ReadonlyMap<string, string>;
+  constructor(deps: {
+    db: Kysely<Database>;
+    dialect: MigrationDialect;
+    prerequisites: ReadonlySet<string>;
+    names: ReadonlyMap<string, string>;
+  }) {
+    this.db = deps.db;
+    this.dialect = deps.dialect;
+    this.prerequisites = deps.prerequisites;
+    this.names = deps.names;
+  }
+
+  /** Up to `limit` runnable jobs (due, or whose lease expired), now leased to `owner`. */
+  async claim(owner: string, now: number, leaseMs: number, limit: number): Promise<ClaimedJob[]> {
+    return this.db.transaction().execute(async (trx) => {
+      let expired = trx
+        .selectFrom('check_jobs')
+        .select('id')
+        .where('state', '=', 'running')
+        .where('lease_until_ms', '<', now)
+        .orderBy('lease_until_ms')
+        .limit(limit);
+      let due = trx
+        .selectFrom('check_jobs')
+        .select('id')
+        .where('state', '=', 'pending')
+        .where('run_after_ms', '<=', now)
+        .orderBy('run_after_ms')
+        .orderBy('id')
+        .limit(limit);
+      if (this.dialect === 'postgres') {
+        expired = expired.forUpdate().skipLocked();
+        due = due.forUpdate().skipLocked();
+      }
+      const ids = (await expired.execute()).map((r) => r.id);
+      if (ids.length < limit) for (const r of await due.limit(limit - ids.length).execute()) ids.push(r.id);
+      if (ids.length === 0) return [];
+
+      const leaseUntil = now + leaseMs;
+      const got: number[] = [];
+      for (let i = 0; i < ids.length; i += IN_CHUNK) {
+        const rows = await trx
+          .updateTable('check_jobs')
+          .set({
+            state: 'running',
+            lease_owner: owner,
+            lease_until_ms: leaseUntil,
+            attempts: sql<number>`CASE WHEN ticket IS NULL THEN attempts + 1 ELSE attempts END`,
+          })
+          .where('id', 'in', ids.slice(i, i + IN_CHUNK))
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('state', '=', 'pending'), eb('run_after_ms', '<=', now)]),
+              eb.and([eb('state', '=', 'running'), eb('lease_until_ms', '<', now)]),
+            ]),
+          )
+          .returning('id')
+          .execute();
+        for (const r of rows) got.push(r.id);
+      }
+      const claimed: ClaimedJob[] = [];
+      for (let i = 0; i < got.length; i += IN_CHUNK) {
+        const rows = await trx
+          .selectFrom('check_jobs as j')
+          .innerJoin('check_devices as d', 'd.id', 'j.device_id')
+          .select([
+            'j.id',
+            'j.order_id',
+            'j.device_id',
+            'j.account_id',
+            'j.service',
+            'j.attempts',
+            'j.ticket',
+            'j.share',
+            'd.sn',
+            'd.imei',
+          ])
+          .where('j.id', 'in', got.slice(i, i + IN_CHUNK))
+          .execute();
+        for (const r of rows)
+          claimed.push({
+            ...r,
+            service: r.service as ServiceCode,
+            share: Number(r.share),
+            lease_until_ms: leaseUntil,
+          });
+      }
+      return claimed;
+    });
+  }
+
+  /**
+   * For each of the account's (service, identifier) pairs, the newest original (not itself reused)
+   * successful job finished at or after `since`: its facts, provider and finish time.
+   */
+  async reusable(accountId: number, services: readonly string[], idents: readonly string[], since: number) {
+    const found: Array<{
+      service: string;
+      sn: string | null;
+      imei: string | null;
+      facts: string | null;
+      provider: string | null;
+      sandbox: number;
+      finished_at: number | null;
+    }> = [];
+    if (services.length === 0 || idents.length === 0) return found;
+    for (let i = 0; i < idents.length; i += IN_CHUNK) {
+      const chunk = idents.slice(i, i + IN_CHUNK);
+      const rows = await this.db
+        .selectFrom('check_devices as d')
+        .innerJoin('check_jobs as j', 'j.device_id', 'd.id')
+        .select(['j.service', 'd.sn', 'd.imei', 'j.facts', 'j.provider', 'j.sandbox', 'j.finished_at'])
+        .where('d.account_id', '=', accountId)
+        .where((eb) => eb.or([eb('d.sn', 'in', chunk), eb('d.imei', 'in', chunk)]))
+        .where('j.service', 'in', services)
+        .where('j.state', '=', 'success')
+        .where('j.reused', '=', 0)
+        .where('j.finished_at', '>=', since)
+        .orderBy('j.finished_at', 'desc')
+        .execute();
+      for (const r of rows)
+        found.push({ ...r, finished_at: r.finished_at === null ? null : Number(r.finished_at) });
+    }
+    return found;
+  }
+
+  /** Applies a batch of writes in one transaction; each is guarded by the writer's lease. */
+  async apply(writes: readonly JobWrite[], now: number): Promise<AppliedBatch> {
+    return this.db.transaction().execute(async (trx) => {
+      const applied: boolean[] = [];
+      const started = new Set<number>();
+      const releases = new Map<number, Release[]>();
+      const counters = new Map<number, Counters>();
+      const orders = new Map<number, number>();
+      const count = (orderId: number, accountId: number) => {
+        orders.set(orderId, accountId);
+        let c = counters.get(orderId);
+        if (!c) counters.set(orderId, (c = { success: 0, failed: 0, settled: 0, refunded: 0 }));
+        return c;
+      };
+      const release = (accountId: number, r: Release) => {
+        let list = releases.get(accountId);
+        if (!list) releases.set(accountId, (list = []));
+        list.push(r);
+      };
+      const finished = (
+        job: { id: number; order_id: number; device_id: number; account_id: number; share: number },
+        ok: boolean,
+        paid: boolean,
+      ) => {
+        const c = count(job.order_id, job.account_id);
+        if (ok) c.success++;
+        else c.failed++;
+        if (paid) c.settled += job.share;
+        else c.refunded += job.share;
+        release(job.account_id, {
+          type: paid ? 'settle' : 'refund',
+          amount: job.share,
+          order_id: job.order_id,
+          job_id: job.id,
+        });
+      };
+
+      for (const w of writes) {
+        const job = w.job;
+        if (w.kind === 'ticket') {
+          const r = await trx
+            .updateTable('check_jobs')
+            .set({ ticket: w.ticket })
+            .where('id', '=', job.id)
+            .where('state', '=', 'running')
+            .where('lease_owner', '=', w.owner)
+            .executeTakeFirst();
+          const ok = Number(r.numUpdatedRows) === 1;
+          if (ok) started.add(job.device_id);
+          applied.push(ok);
+        } else if (w.kind === 'release') {
+          const r = await trx
+            .updateTable('check_jobs')
+            .set((eb) => ({
+              state: 'pending',
+              lease_owner: null,
+              lease_until_ms: null,
+              run_after_ms: w.run_after_ms,
+              ticket: w.ticket,
+              error: w.error,
+              attempts: eb('attempts', '+', w.attempts_delta),
+            }))
+            .where('id', '=', job.id)
+            .where('state', '=', 'running')
+            .where('lease_owner', '=', w.owner)
+            .executeTakeFirst();
+          applied.push(Number(r.numUpdatedRows) === 1);
+        } else {
+          const ok = w.kind === 'success';
+          const r = await trx
+            .updateTable('check_jobs')
+            .set({
+              state: ok ? 'success' : 'failed',
+              finished_at: now,
+              lease_owner: null,
+              lease_until_ms: null,
+              error: ok ? null : w.reason,
+              provider: w.provider,
+              sandbox: w.sandbox ? 1 : 0,
+              reused: ok && w.reused ? 1 : 0,
+              cost: ok && !w.reused ? w.cost : null,
+              facts: ok ? JSON.stringify(w.facts) : null,
+              settled: 1,
+            })
+            .where('id', '=', job.id)
+            .where('state', '=', 'running')
+            .where('lease_owner', '=', w.owner)
+            .executeTakeFirst();
+          if (Number(r.numUpdatedRows) !== 1) {
+            applied.push(false);
+            continue;
+          }
+          applied.push(true);
+          await this.updateDevice(trx, job.device_id, ok, ok ? w.facts : {}, now);
+          finished(job, ok, ok && !w.reused);
+          if (ok) {
+            if (this.prerequisites.has(job.service))
+              await trx
+                .updateTable('check_jobs')
+                .set({ run_after_ms: now })
+                .where('depends_on_job_id', '=', job.id)
+                .where('state', '=', 'pending')
+                .where('run_after_ms', '>=', BLOCKED_MS)
+                .execute();
+          } else {
+            await this.failDependents(trx, job.id, job.service, now, finished);
+          }
+        }
+      }
+
+      const startedIds = [...started];
+      for (let i = 0; i < startedIds.length; i += IN_CHUNK)
+        await trx
+          .updateTable('check_devices')
+          .set({ status: 'running', updated_ms: now })
+          .where('id', 'in', startedIds.slice(i, i + IN_CHUNK))
+          .where('status', '=', 'pending')
+          .execute();
+      for (const [accountId, list] of releases) await new LedgerRepository(trx).release(accountId, list, now);
+      for (const [orderId, c] of counters)
+        await trx
+          .updateTable('check_orders')
+          .set((eb) => ({
+            jobs_success: eb('jobs_success', '+', c.success),
+            jobs_failed: eb('jobs_failed', '+', c.failed),
+            settled: eb('settled', '+', c.settled),
+            refunded: eb('refunded', '+', c.refunded),
+          }))
+          .where('id', '=', orderId)
+          .execute();
+      return { applied, orders };
+    });
+  }
+
+  /** Merges the facts and counts the finished job; the device's status follows from its counters. */
+  private async updateDevice(
+    trx: Transaction<Database>,
+    deviceId: number,
+    ok: boolean,
+    facts: DeviceFacts,
+    now: number,
+  ): Promise<void> {
+    const s = ok ? 1 : 0;
+    const f = ok ? 0 : 1;
+    await trx
+      .updateTable('check_devices')
+      .set((eb) => ({
+        // Column names come from FACT_COLUMNS and values are sanitised by factColumns.
+        ...(factColumns(facts) as Record<string, never>),
+        jobs_success: eb('jobs_success', '+', s),
+        jobs_failed: eb('jobs_failed', '+', f),
+        status: sql<string>`CASE WHEN jobs_success + jobs_failed + 1 >= jobs_total
+          THEN (CASE WHEN jobs_failed + ${f} = 0 THEN 'success' WHEN jobs_success + ${s} = 0 THEN 'failed' ELSE 'partial' END)
+          ELSE 'running' END`,
+        updated_ms: now,
+      }))
+      .where('id', '=', deviceId)
+      .execute();
+  }
+
+  /** A failed job's waiting dependents fail too (and, through them, theirs), each refunded. */
+  private async failDependents(
+    trx: Transaction<Database>,
+    jobId: number,
+    service: string,
+    now: number,
+    finished: (
+      job: { id: number; order_id: number; device_id: number; account_id: number; share: number },
+      ok: boolean,
+      paid: boolean,
+    ) => void,
+  ): Promise<void> {
+    if (!this.prerequisites.has(service)) return;
+    const reason = `依赖的${this.names.get(service) ?? service}失败`;
+    const rows = await trx
+      .updateTable('check_jobs')
+      .set({
+        state: 'failed',
+        error: reason,
+        finished_at: now,
+        run_after_ms: now,
+        lease_owner: null,
+        lease_until_ms: null,
+        settled: 1,
+      })
+      .where('depends_on_job_id', '=', jobId)
+      .where('state', '=', 'pending')
+      .returning(['id', 'order_id', 'device_id', 'account_id', 'share', 'service'])
+      .execute();
+    for (const r of rows) {
+      await this.updateDevice(trx, r.device_id, false, {}, now);
+      finished({ ...r, share: Number(r.share) }, false, false);
+      await this.failDependents(trx, r.id, r.service, now, finished);
+    }
+  }
+}

@@ -1,0 +1,467 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErrCode } from '#contract/errcodes.ts';
+import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
+import type { OrderListDatas, OrderRow, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
+import type { OrderResultsDatas } from '#contract/schemas/checks-results.ts';
+import type { PointRecordDatas } from '#contract/schemas/ledger.ts';
+import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
+
+const CREATE = '/api/checks/order_create';
+let s: TestServer;
+let token: string;
+let provider: FakeCheckProvider;
+let services: Map<string, ServiceRow>;
+
+const id = (code: string) => (services.get(code) as ServiceRow).id;
+const balances = async () => {
+  const r = await s.call<PointRecordDatas>('/api/user/point_record', { page: 1, page_size: 100 }, { token });
+  return r.datas;
+};
+
+beforeEach(async () => {
+  provider = new FakeCheckProvider();
+  s = await createTestServer({ checkProvider: provider });
+  token = await s.session();
+  const list = await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token });
+  services = new Map(list.datas.list.map((r) => [r.code, r]));
+});
+afterEach(async () => {
+  await s.close();
+});
+
+describe('catalogue', () => {
+  it('serves the groups and every service of the contract, gsx_image under maintenance in the demo', async () => {
+    const groups = await s.call<{ list: { code: string }[] }>('/api/checks/service_group', {}, { token });
+    expect(groups.datas.list.map((g) => g.code)).toEqual(['basic', 'locks', 'network', 'gsx', 'bundle']);
+    expect(services.size).toBe(14);
+    expect(services.get('warranty')).toMatchObject({
+      price: 50,
+      maintenance: false,
+      depends_on: [],
+      fresh_hours: 24,
+    });
+    expect(services.get('sale_country')?.depends_on).toEqual(['warranty']);
+    expect(services.get('gsx_image')?.maintenance).toBe(true);
+    const one = await s.call<{ list: ServiceRow[] }>(
+      '/api/checks/combo_list',
+      { group_id: services.get('sale_country')?.group_id },
+      { token },
+    );
+    expect(one.datas.list.map((r) => r.code)).toEqual(['sale_country', 'gsx_text', 'gsx_image']);
+  });
+});
+
+describe('order_create', () => {
+  it('places an order: devices, jobs with dependencies added, price frozen in the ledger', async () => {
+    const before = await balances();
+    const res = await s.call<OrderWriteDatas>(
+      CREATE,
+      {
+        title: '回收批次',
+        identifiers: [testImei(1), 'F2LXK0ABHG7F', 'bad', testImei(1), ' '],
+        service_ids: [id('sale_country')],
+      },
+      { token },
+    );
+    expect(res.errcode, res.msg).toBe(0);
+    // warranty (50) is added for sale_country (100): 150 per device, 2 devices.
+    expect(res.datas).toMatchObject({ added: 2, frozen: 300, integral: before.balance - 300 });
+    expect(res.datas.rejected.map((r) => [r.line, r.reason])).toEqual([
+      [3, 'bad_length'],
+      [5, 'empty'],
+    ]);
+    expect(res.datas.duplicates).toEqual([{ line: 4, raw: testImei(1), value: testImei(1), of: 'input' }]);
+
+    const after = await balances();
+    expect(after).toMatchObject({ balance: before.balance - 300, frozen: 300 });
+    expect(after.list[0]).toMatchObject({
+      type: 'freeze',
+      balance_delta: -300,
+      frozen_delta: 300,
+      order_id: res.datas.order_id,
+      actor_name: '王店长',
+    });
+
+    const detail = await s.call<OrderRow>(
+      '/api/checks/order_detail',
+      { order_id: res.datas.order_id },
+      { token },
+    );
+    expect(detail.datas).toMatchObject({
+      title: '回收批次',
+      services: ['warranty', 'sale_country'],
+      devices: 2,
+      jobs_total: 4,
+      progress: 0,
+      status: 'running',
+      price: 300,
+      frozen: 300,
+      creator_name: '王店长',
+    });
+
+    const results = await s.call<OrderResultsDatas>(
+      '/api/checks/order_results',
+      { order_id: res.datas.order_id },
+      { token },
+    );
+    expect(results.datas.devices.map((d) => [d.input, d.imei, d.sn, d.status])).toEqual([
+      [testImei(1), testImei(1), null, 'pending'],
+      ['F2LXK0ABHG7F', null, 'F2LXK0ABHG7F', 'pending'],
+    ]);
+    expect(results.datas.devices[0]?.jobs.map((j) => [j.service, j.status])).toEqual([
+      ['warranty', 'pending'],
+      ['sale_country', 'pending'],
+    ]);
+  });
+
+  it('runs the jobs: warranty first, then country; settles every share; reports 100%', async () => {
+    const res = await s.call<OrderWriteDatas>(
+      CREATE,
+      { title: 'A', identifiers: [testImei(2), testImei(3)], service_ids: [id('sale_country')] },
+      { token },
+    );
+    await s.runner?.runOnce();
+    expect(provider.submits.map((r) => r.service)).toEqual([
+      'warranty',
+      'warranty',
+      'sale_country',
+      'sale_country',
+    ]);
+    const detail = await s.call<OrderRow>(
+      '/api/checks/order_detail',
+      { order_id: res.datas.order_id },
+      { token },
+    );
+    expect(detail.datas).toMatchObject({
+      progress: 100,
+      status: 'done',
+      settled: 300,
+      refunded: 0,
+      frozen: 0,
+    });
+    const results = await s.call<OrderResultsDatas>(
+      '/api/checks/order_results',
+      { order_id: res.datas.order_id },
+      { token },
+    );
+    expect(results.datas.devices[0]).toMatchObject({
+      status: 'success',
+      warranty_type: 'limited',
+      sale_country: 'CN',
+      replaced: 'no',
+      activated: 'yes',
+    });
+    expect(results.datas.devices[0]?.jobs[0]).toMatchObject({
+      status: 'success',
+      provider: 'fake',
+      sandbox: true,
+      reused: false,
+    });
+    const b = await balances();
+    expect(b.frozen).toBe(0);
+    expect(b.list.filter((e) => e.type === 'settle')).toHaveLength(4);
+  });
+});
+
+describe('order_create refusals: a clear message, and nothing frozen', () => {
+  const expectNothingFrozen = async (before: PointRecordDatas) => {
+    const after = await balances();
+    expect(after.balance).toBe(before.balance);
+    expect(after.frozen).toBe(0);
+    expect(after.total).toBe(before.total);
+    const list = await s.call<OrderListDatas>('/api/checks/order_list', {}, { token });
+    expect(list.datas.total).toBe(0);
+  };
+
+  it('an empty order: 1001 (no lines) or 3005 (no valid line, with the reasons)', async () => {
+    const before = await balances();
+    const empty = await s.call(
+      CREATE,
+      { title: 'x', identifiers: [], service_ids: [id('warranty')] },
+      { token },
+    );
+    expect(empty.errcode).toBe(ErrCode.INVALID_INPUT);
+    expect(empty.msg).toContain('identifiers 不能为空');
+    const blank = await s.call<{ rejected: { reason: string }[] }>(
+      CREATE,
+      { title: 'x', identifiers: ['', 'nope', '123'], service_ids: [id('warranty')] },
+      { token },
+    );
+    expect(blank.errcode).toBe(ErrCode.ORDER_NO_VALID_DEVICES);
+    expect(blank.msg).toBe('没有有效的序列号或 IMEI');
+    expect(blank.datas.rejected.map((r) => r.reason)).toEqual(['empty', 'bad_length', 'bad_length']);
+    await expectNothingFrozen(before);
+  });
+
+  it('100,001 lines: 1001 saying at most 100000', async () => {
+    const before = await balances();
+    const lines = Array.from({ length: 100_001 }, (_, i) => testImei(i));
+    const res = await s.call(
+      CREATE,
+      { title: 'x', identifiers: lines, service_ids: [id('warranty')] },
+      { token },
+    );
+    expect(res.errcode).toBe(ErrCode.INVALID_INPUT);
+    expect(res.msg).toContain('identifiers 最多 100000 项');
+    await expectNothingFrozen(before);
+  });
+
+  it('a service under maintenance: 3001 naming it', async () => {
+    const before = await balances();
+    const res = await s.call(
+      CREATE,
+      { title: 'x', identifiers: [testImei(1)], service_ids: [id('gsx_image')] },
+      { token },
+    );
+    expect(res.errcode).toBe(ErrCode.SERVICE_MAINTENANCE);
+    expect(res.msg).toContain('GSX 图片报告');
+    await expectNothingFrozen(before);
+  });
+
+  it('an unknown service id: 3002', async () => {
+    const before = await balances();
+    const res = await s.call(
+      CREATE,
+      { title: 'x', identifiers: [testImei(1)], service_ids: [id('warranty'), 999] },
+      { token },
+    );
+    expect(res.errcode).toBe(ErrCode.SERVICE_UNKNOWN);
+    expect(res.msg).toContain('999');
+    await expectNothingFrozen(before);
+  });
+
+  it('too few points: 3003 with the price and the balance', async () => {
+    const before = await balances();
+    // full_check is 8.00 per device; 1000.00 covers 125 devices, not 126.
+    const lines = Array.from({ length: 126 }, (_, i) => testImei(i));
+    const res = await s.call(
+      CREATE,
+      { title: 'x', identifiers: lines, service_ids: [id('full_check')] },
+      { token },
+    );
+    expect(res.errcode).toBe(ErrCode.INSUFFICIENT_POINTS);
+    expect(res.msg).toContain('需要 1008.00，可用 1000.00');
+    await expectNothingFrozen(before);
+    const ok = await s.call(
+      CREATE,
+      { title: 'x', identifiers: lines.slice(0, 125), service_ids: [id('full_check')] },
+      { token },
+    );
+    expect(ok.errcode).toBe(0);
+    expect((await balances()).balance).toBe(0);
+  });
+
+  it('too few points found inside the transaction (the SQL guard): 3003, nothing written', async () => {
+    const before = await balances();
+    // Spend the points between the pre-check and the freeze: simulate with a direct update.
+    await s.db.updateTable('accounts').set({ integral: 100 }).execute();
+    const res = await s.call(
+      CREATE,
+      { title: 'x', identifiers: [testImei(1)], service_ids: [id('full_check')] },
+      { token },
+    );
+    expect(res.errcode).toBe(ErrCode.INSUFFICIENT_POINTS);
+    expect((await s.db.selectFrom('check_devices').select('id').execute()).length).toBe(0);
+    expect((await balances()).total).toBe(before.total);
+  });
+
+  it('a repeated request_id: the same answer, frozen once', async () => {
+    const body = {
+      title: 'x',
+      identifiers: [testImei(1)],
+      service_ids: [id('warranty')],
+      request_id: 'req-12345678',
+    };
+    const first = await s.call<OrderWriteDatas>(CREATE, body, { token });
+    const again = await s.call<OrderWriteDatas>(CREATE, body, { token });
+    expect(first.errcode).toBe(0);
+    expect(again.raw).toBe(first.raw);
+    const b = await balances();
+    expect(b.list.filter((e) => e.type === 'freeze')).toHaveLength(1);
+    expect(b.frozen).toBe(50);
+    // A refusal is kept too: the same request_id answers the same refusal.
+    const bad = { ...body, service_ids: [id('gsx_image')], request_id: 'req-87654321' };
+    expect((await s.call(CREATE, bad, { token })).errcode).toBe(ErrCode.SERVICE_MAINTENANCE);
+    expect((await s.call(CREATE, bad, { token })).errcode).toBe(ErrCode.SERVICE_MAINTENANCE);
+  });
+});
+
+describe('orders after placing', () => {
+  const place = async (title: string, identifiers: string[], codes = ['warranty']) => {
+    const res = await s.call<OrderWriteDatas>(
+      CREATE,
+      { title, identifiers, service_ids: codes.map(id) },
+      { token },
+    );
+    expect(res.errcode, res.msg).toBe(0);
+    return res.datas.order_id;
+  };
+
+  it('order_add_devices: duplicates of the order skipped, the rest priced at the order prices', async () => {
+    const orderId = await place('A', [testImei(1), testImei(2)], ['sale_country']);
+    const res = await s.call<OrderWriteDatas>(
+      '/api/checks/order_add_devices',
+      { order_id: orderId, identifiers: [testImei(2), testImei(3), testImei(3)] },
+      { token },
+    );
+    expect(res.errcode, res.msg).toBe(0);
+    expect(res.datas).toMatchObject({ added: 1, frozen: 150 });
+    expect(res.datas.duplicates.map((d) => d.of)).toEqual(['order', 'input']);
+    const detail = await s.call<OrderRow>('/api/checks/order_detail', { order_id: orderId }, { token });
+    expect(detail.datas).toMatchObject({ devices: 3, jobs_total: 6, price: 450 });
+    const onlyDupes = await s.call(
+      '/api/checks/order_add_devices',
+      { order_id: orderId, identifiers: [testImei(1)] },
+      { token },
+    );
+    expect(onlyDupes.errcode).toBe(ErrCode.ORDER_NO_VALID_DEVICES);
+    const missing = await s.call(
+      '/api/checks/order_add_devices',
+      { order_id: 999, identifiers: [testImei(9)] },
+      { token },
+    );
+    expect(missing.errcode).toBe(ErrCode.ORDER_NOT_FOUND);
+  });
+
+  it('order_remark and order_delete (3006 while running, then gone)', async () => {
+    const orderId = await place('A', [testImei(1)]);
+    expect(
+      (await s.call('/api/checks/order_remark', { order_id: orderId, remark: '加急' }, { token })).errcode,
+    ).toBe(0);
+    const running = await s.call('/api/checks/order_delete', { order_id: orderId }, { token });
+    expect(running.errcode).toBe(ErrCode.ORDER_RUNNING);
+    await s.runner?.runOnce();
+    expect((await s.call('/api/checks/order_delete', { order_id: orderId }, { token })).errcode).toBe(0);
+    expect((await s.call('/api/checks/order_detail', { order_id: orderId }, { token })).errcode).toBe(
+      ErrCode.ORDER_NOT_FOUND,
+    );
+    expect(
+      (await s.call('/api/checks/order_remark', { order_id: orderId, remark: 'x' }, { token })).errcode,
+    ).toBe(ErrCode.ORDER_NOT_FOUND);
+    expect((await s.call('/api/checks/order_delete', { order_id: orderId }, { token })).errcode).toBe(
+      ErrCode.ORDER_NOT_FOUND,
+    );
+  });
+
+  it('order_list: newest first, keyword over title, remark and SN/IMEI, summary over the filter', async () => {
+    const a = await place('苹果回收', [testImei(1), 'F2LXK0ABHG7F']);
+    const b = await place('三星', [testImei(2)]);
+    await s.call('/api/checks/order_remark', { order_id: b, remark: '客户加急' }, { token });
+    await s.runner?.runOnce();
+    const all = await s.call<OrderListDatas>('/api/checks/order_list', {}, { token });
+    expect(all.datas.list.map((o) => o.id)).toEqual([b, a]);
+    expect(all.datas.summary).toEqual({ orders: 2, devices: 3, points_spent: 150 });
+    const search = async (keyword: string) =>
+      (await s.call<OrderListDatas>('/api/checks/order_list', { keyword }, { token })).datas;
+    expect((await search('苹果')).list.map((o) => o.id)).toEqual([a]);
+    expect((await search('加急')).list.map((o) => o.id)).toEqual([b]);
+    expect((await search('f2lxk0')).list.map((o) => o.id)).toEqual([a]);
+    expect((await search(testImei(2).slice(8))).summary).toEqual({
+      orders: 1,
+      devices: 1,
+      points_spent: 50,
+    });
+    expect((await search('100%')).total).toBe(0);
+    const paged = await s.call<OrderListDatas>(
+      '/api/checks/order_list',
+      { page: 2, page_size: 1 },
+      { token },
+    );
+    expect(paged.datas.list.map((o) => o.id)).toEqual([a]);
+    expect(paged.datas.total).toBe(2);
+  });
+
+  it('order_results with changed_since answers only the devices changed since', async () => {
+    const orderId = await place('A', [testImei(1), testImei(2)], ['warranty']);
+    const first = await s.call<OrderResultsDatas>(
+      '/api/checks/order_results',
+      { order_id: orderId },
+      { token },
+    );
+    expect(first.datas.devices).toHaveLength(2);
+    s.clock.advance(10_000);
+    const none = await s.call<OrderResultsDatas>(
+      '/api/checks/order_results',
+      { order_id: orderId, changed_since: first.datas.server_ms + 5_000 },
+      { token },
+    );
+    expect(none.datas.devices).toHaveLength(0);
+    const cursor = none.datas.server_ms;
+    // Only the first device's job answers.
+    provider.onPoll = (ticket) =>
+      provider.requestOf(ticket)?.imei === testImei(1)
+        ? { kind: 'done', facts: { warranty_type: 'applecare_plus' }, cost: 1 }
+        : { kind: 'pending', poll_after_ms: 60_000 };
+    s.clock.advance(10_000);
+    await s.runner?.runOnce();
+    const changed = await s.call<OrderResultsDatas>(
+      '/api/checks/order_results',
+      { order_id: orderId, changed_since: cursor },
+      { token },
+    );
+    // The second device changed too: its job is now running upstream (a ticket).
+    expect(changed.datas.devices.map((d) => [d.imei, d.status, d.jobs[0]?.status])).toEqual([
+      [testImei(1), 'success', 'success'],
+      [testImei(2), 'running', 'running'],
+    ]);
+    // A change stamped within the safety margin before an answer is answered again next time.
+    s.clock.advance(10_000);
+    const again = await s.call<OrderResultsDatas>(
+      '/api/checks/order_results',
+      { order_id: orderId, changed_since: changed.datas.server_ms },
+      { token },
+    );
+    expect(again.datas.devices).toHaveLength(2);
+    const later = await s.call<OrderResultsDatas>(
+      '/api/checks/order_results',
+      { order_id: orderId, changed_since: again.datas.server_ms },
+      { token },
+    );
+    expect(later.datas.devices).toHaveLength(0);
+  });
+
+  it('another shop sees none of it (3004, empty lists, its own ledger)', async () => {
+    const orderId = await place('A', [testImei(1)]);
+    const other = await s.db
+      .insertInto('accounts')
+      .values({ name: '隔壁', vip_end_time: 0, integral: 0, created_at: s.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await s.db
+      .insertInto('users')
+      .values({
+        account_id: other.id,
+        username: 'boss2',
+        password_hash: 'x',
+        real_name: '',
+        avatar: '',
+        role: 0,
+        phone_number: '',
+        wx_openid: '',
+        disabled: 0,
+        created_at: s.clock.now(),
+        last_login_at: null,
+      })
+      .execute();
+    const t2 = await s.session('boss2');
+    for (const [path, body] of [
+      ['/api/checks/order_detail', { order_id: orderId }],
+      ['/api/checks/order_results', { order_id: orderId }],
+      ['/api/checks/order_remark', { order_id: orderId, remark: 'x' }],
+      ['/api/checks/order_delete', { order_id: orderId }],
+      ['/api/checks/order_add_devices', { order_id: orderId, identifiers: [testImei(5)] }],
+    ] as const)
+      expect((await s.call(path, body, { token: t2 })).errcode, path).toBe(ErrCode.ORDER_NOT_FOUND);
+    const list = await s.call<OrderListDatas>('/api/checks/order_list', {}, { token: t2 });
+    expect(list.datas).toEqual({ list: [], total: 0, summary: { orders: 0, devices: 0, points_spent: 0 } });
+    const ledger = await s.call<PointRecordDatas>('/api/user/point_record', {}, { token: t2 });
+    expect(ledger.datas).toMatchObject({ list: [], total: 0, balance: 0, frozen: 0 });
+    const poor = await s.call(
+      CREATE,
+      { title: 'x', identifiers: [testImei(1)], service_ids: [id('warranty')] },
+      { token: t2 },
+    );
+    expect(poor.errcode).toBe(ErrCode.INSUFFICIENT_POINTS);
+  });
+});

@@ -1,0 +1,190 @@
+import type { Kysely } from 'kysely';
+import { ErrCode } from '#contract/errcodes.ts';
+import type { LedgerRow, LedgerType } from '#contract/schemas/ledger.ts';
+import type { Database } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+
+/** A job's share coming out of the frozen points: paid (settle) or given back (refund). */
+export interface Release {
+  type: 'settle' | 'refund';
+  amount: number;
+  order_id: number;
+  job_id: number;
+}
+
+/** Rows per multi-row insert: 10 columns each, far under SQLite's 32766 parameters. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * The points ledger: the only code that changes an account's `integral` (spendable) and `frozen`
+ * points, always together with the entry that says why, inside the caller's transaction. Amounts are
+ * added relatively (`integral = integral + ?`) so concurrent transactions on PostgreSQL never lose
+ * an update, and a decrease carries its guard in SQL (`WHERE integral >= ?`): the balance can never go
+ * negative whatever the caller checked before.
+ */
+export class LedgerRepository {
+  private readonly db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  /** Points given to an account (demo seed, sign-up grant): balance +. */
+  async opening(accountId: number, amount: number, at: number): Promise<void> {
+    const row = await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ integral: eb('integral', '+', amount) }))
+      .where('id', '=', accountId)
+      .returning('integral')
+      .executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('ledger_entries')
+      .values({
+        account_id: accountId,
+        type: 'opening',
+        balance_delta: amount,
+        frozen_delta: 0,
+        balance_after: Number(row.integral),
+        order_id: null,
+        job_id: null,
+        actor_user_id: null,
+        created_at: at,
+      })
+      .execute();
+  }
+
+  /**
+   * Reserves an order's price: balance -, frozen +. Throws INSUFFICIENT_POINTS (and changes nothing)
+   * when the spendable points do not cover it. Answers the spendable points after.
+   */
+  async freeze(e: { accountId: number; amount: number; orderId: number; actorUserId: number; at: number }) {
+    if (!Number.isInteger(e.amount) || e.amount < 0) throw new Error(`freeze of ${e.amount}`);
+    const row = await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ integral: eb('integral', '-', e.amount), frozen: eb('frozen', '+', e.amount) }))
+      .where('id', '=', e.accountId)
+      .where('integral', '>=', e.amount)
+      .returning('integral')
+      .executeTakeFirst();
+    if (!row) throw new AppError(ErrCode.INSUFFICIENT_POINTS);
+    await this.db
+      .insertInto('ledger_entries')
+      .values({
+        account_id: e.accountId,
+        type: 'freeze',
+        balance_delta: -e.amount,
+        frozen_delta: e.amount,
+        balance_after: Number(row.integral),
+        order_id: e.orderId,
+        job_id: null,
+        actor_user_id: e.actorUserId,
+        created_at: e.at,
+      })
+      .execute();
+    return Number(row.integral);
+  }
+
+  /**
+   * Settles and refunds shares of one account's frozen points, one entry per job, with one update of
+   * the account. The frozen amount can never go below zero (SQL guard); the unique index on
+   * ledger_entries.job_id refuses a second entry for the same job.
+   */
+  async release(accountId: number, releases: readonly Release[], at: number): Promise<void> {
+    if (releases.length === 0) return;
+    let total = 0;
+    let refunded = 0;
+    for (const r of releases) {
+      if (!Number.isInteger(r.amount) || r.amount < 0) throw new Error(`release of ${r.amount}`);
+      total += r.amount;
+      if (r.type === 'refund') refunded += r.amount;
+    }
+    const row = await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ integral: eb('integral', '+', refunded), frozen: eb('frozen', '-', total) }))
+      .where('id', '=', accountId)
+      .where('frozen', '>=', total)
+      .returning('integral')
+      .executeTakeFirst();
+    if (!row) throw new Error(`account ${accountId}: releasing ${total} exceeds its frozen points`);
+    // The balance after each entry, counted back from the balance after all of them.
+    let balance = Number(row.integral) - refunded;
+    const values = releases.map((r) => {
+      if (r.type === 'refund') balance += r.amount;
+      return {
+        account_id: accountId,
+        type: r.type,
+        balance_delta: r.type === 'refund' ? r.amount : 0,
+        frozen_delta: -r.amount,
+        balance_after: balance,
+        order_id: r.order_id,
+        job_id: r.job_id,
+        actor_user_id: null,
+        created_at: at,
+      };
+    });
+    for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+      await this.db
+        .insertInto('ledger_entries')
+        .values(values.slice(i, i + INSERT_CHUNK))
+        .execute();
+    }
+  }
+
+  async balances(accountId: number) {
+    const row = await this.db
+      .selectFrom('accounts')
+      .select(['integral', 'frozen'])
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return { integral: Number(row.integral), frozen: Number(row.frozen) };
+  }
+
+  /** One page of the account's entries, newest first, with the names a person reads. */
+  async page(
+    accountId: number,
+    input: { page: number; page_size: number; type?: LedgerType | undefined; order_id?: number | undefined },
+  ) {
+    let base = this.db.selectFrom('ledger_entries as l').where('l.account_id', '=', accountId);
+    if (input.type) base = base.where('l.type', '=', input.type);
+    if (input.order_id) base = base.where('l.order_id', '=', input.order_id);
+    const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base
+      .leftJoin('check_orders as o', 'o.id', 'l.order_id')
+      .leftJoin('check_jobs as j', 'j.id', 'l.job_id')
+      .leftJoin('check_devices as d', 'd.id', 'j.device_id')
+      .leftJoin('users as u', 'u.id', 'l.actor_user_id')
+      .select([
+        'l.id',
+        'l.type',
+        'l.balance_delta',
+        'l.frozen_delta',
+        'l.balance_after',
+        'l.order_id',
+        'o.title as order_title',
+        'l.job_id',
+        'd.ident as device',
+        'j.service',
+        'u.real_name',
+        'u.username',
+        'l.created_at',
+      ])
+      .orderBy('l.id', 'desc')
+      .limit(input.page_size)
+      .offset((input.page - 1) * input.page_size)
+      .execute();
+    const list: LedgerRow[] = rows.map((r) => ({
+      id: r.id,
+      type: r.type as LedgerType,
+      balance_delta: Number(r.balance_delta),
+      frozen_delta: Number(r.frozen_delta),
+      balance_after: Number(r.balance_after),
+      order_id: r.order_id,
+      order_title: r.order_title ?? null,
+      job_id: r.job_id,
+      device: r.device ?? null,
+      service: r.service ?? null,
+      actor_name: r.real_name || r.username || null,
+      created_at: Math.floor(Number(r.created_at) / 1000),
+    }));
+    return { list, total: Number(count.n) };
+  }
+}
