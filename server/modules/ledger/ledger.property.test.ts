@@ -4,7 +4,7 @@ import { ErrCode } from '#contract/errcodes.ts';
 import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
 import { CheckTransportError } from '#server/providers/checks/provider.ts';
 import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
-import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { createTestServer, type CallResult, type TestServer } from '#tests/setup/server-harness.ts';
 import { LedgerRepository } from './ledger-repository.ts';
 
 type Outcome = 'ok' | 'busy' | 'refused' | 'transport' | 'poll_failed' | 'poll_retry';
@@ -156,7 +156,7 @@ describe('the points ledger under random orders and job outcomes', () => {
               if (st.kind === 'order' || st.kind === 'add') {
                 script = st.outcomes;
                 const identifiers = st.devices.map((d) => testImei(d));
-                const res =
+                const res: CallResult<{ order_id: number }> | null =
                   st.kind === 'order'
                     ? await s.call<{ order_id: number }>(
                         '/api/checks/order_create',
