@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       sessionTtlMs: 30 * DAY,
       testPuzzleX: null,
+      checks: { sandboxLatency: 'realistic' },
       jobRunner: { concurrency: 64, leaseMs: 60_000, backoffBaseMs: 1000 },
     });
   });
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       sessionTtlMs: 7 * DAY,
       testPuzzleX: null,
+      checks: { sandboxLatency: 'realistic' },
       jobRunner: { concurrency: 200, leaseMs: 5000, backoffBaseMs: 1000 },
     });
   });
@@ -89,6 +91,37 @@ describe('loadConfig', () => {
   // A NaN session lifetime once made every sign-in fail with 1000 (expires_at stored as NULL).
   it('refuses a non-numeric SESSION_TTL_DAYS', () => {
     expect(() => loadConfig({ SESSION_TTL_DAYS: 'abc' })).toThrow(ConfigError);
+  });
+
+  describe('device checks provider', () => {
+    const http = { CHECKS_PROVIDER_URL: 'https://checks.example.com/api/', CHECKS_PROVIDER_KEY: ' k-123 ' };
+
+    it('is the sandbox unless a URL and key are set', () => {
+      expect(loadConfig({}).checks).toEqual({ sandboxLatency: 'realistic' });
+      expect(loadConfig({ CHECKS_SANDBOX_LATENCY: 'zero' }).checks).toEqual({ sandboxLatency: 'zero' });
+      expect(loadConfig({ CHECKS_SANDBOX_LATENCY: '' }).checks).toEqual({ sandboxLatency: 'realistic' });
+    });
+
+    it('reads a real provider, trimmed, named after its host by default', () => {
+      expect(loadConfig(http).checks).toEqual({
+        sandboxLatency: 'realistic',
+        http: { name: 'checks.example.com', url: 'https://checks.example.com/api', key: 'k-123' },
+      });
+      expect(loadConfig({ ...http, CHECKS_PROVIDER_NAME: 'ifree' }).checks?.http?.name).toBe('ifree');
+    });
+
+    it.each([
+      [{ CHECKS_SANDBOX_LATENCY: 'fast' }, /realistic or zero/],
+      [{ CHECKS_PROVIDER_URL: 'https://checks.example.com' }, /go together/],
+      [{ CHECKS_PROVIDER_KEY: 'k' }, /go together/],
+      [{ CHECKS_PROVIDER_NAME: 'ifree' }, /go together/],
+      [{ ...http, CHECKS_PROVIDER_URL: 'checks.example.com' }, /absolute http/],
+      [{ ...http, CHECKS_PROVIDER_URL: 'ftp://checks.example.com' }, /absolute http/],
+      [{ ...http, CHECKS_PROVIDER_NAME: 'Sandbox' }, /reserved/],
+    ])('refuses %j with a ConfigError', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
   });
 
   it('ConfigError is an Error', () => {

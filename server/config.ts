@@ -21,6 +21,11 @@ export interface ServerConfig {
    */
   wechat?: WechatConfig;
   /**
+   * Device checks: the sandbox unless CHECKS_PROVIDER_URL and CHECKS_PROVIDER_KEY name a real
+   * provider. loadConfig always sets it; absent (a hand-made config): the sandbox, realistic latency.
+   */
+  checks?: ChecksConfig;
+  /**
    * The device-check job runner: CHECKS_CONCURRENCY, CHECKS_LEASE_MS and CHECKS_RETRY_BASE_MS (the
    * first retry's backoff), defaults 64, 60 s and 1 s.
    */
@@ -34,6 +39,50 @@ export interface WechatConfig {
   redirectUri: string;
   /** https://api.weixin.qq.com unless told otherwise (tests point it at a local fake). */
   apiBase: string;
+}
+
+export const CHECKS_SANDBOX_LATENCIES = ['realistic', 'zero'] as const;
+
+export interface ChecksConfig {
+  /** CHECKS_SANDBOX_LATENCY: the sandbox answers like a real provider ('realistic') or at once ('zero'). */
+  sandboxLatency: (typeof CHECKS_SANDBOX_LATENCIES)[number];
+  /** A reseller's HTTP API (server/providers/checks/http.ts), when configured. */
+  http?: ChecksHttpConfig;
+}
+
+export interface ChecksHttpConfig {
+  /** CHECKS_PROVIDER_NAME (default the URL's host): recorded on every result it gives. */
+  name: string;
+  /** CHECKS_PROVIDER_URL, absolute, without a trailing slash. */
+  url: string;
+  /** CHECKS_PROVIDER_KEY, sent as a bearer token. */
+  key: string;
+}
+
+function checksConfig(env: NodeJS.ProcessEnv): ChecksConfig {
+  const latency = env.CHECKS_SANDBOX_LATENCY?.trim() || 'realistic';
+  if (!(CHECKS_SANDBOX_LATENCIES as readonly string[]).includes(latency))
+    throw new ConfigError(`CHECKS_SANDBOX_LATENCY must be realistic or zero, got ${latency}`);
+  const sandboxLatency = latency as ChecksConfig['sandboxLatency'];
+  const url = (env.CHECKS_PROVIDER_URL?.trim() ?? '').replace(/\/+$/, '');
+  const key = env.CHECKS_PROVIDER_KEY?.trim() ?? '';
+  const name = env.CHECKS_PROVIDER_NAME?.trim() ?? '';
+  if (!url && !key && !name) return { sandboxLatency };
+  if (!url || !key)
+    throw new ConfigError(
+      'CHECKS_PROVIDER_URL and CHECKS_PROVIDER_KEY go together: set both (or neither for the sandbox)',
+    );
+  let host: string;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
+    host = parsed.host;
+  } catch {
+    throw new ConfigError('CHECKS_PROVIDER_URL must be an absolute http(s) URL');
+  }
+  if (name.toLowerCase() === 'sandbox')
+    throw new ConfigError('CHECKS_PROVIDER_NAME "sandbox" is reserved for the sandbox provider');
+  return { sandboxLatency, http: { name: name || host, url, key } };
 }
 
 export const WECHAT_API_BASE = 'https://api.weixin.qq.com';
@@ -75,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
 
   const wechat = wechatConfig(env);
+  const checks = checksConfig(env);
 
   const positive = (name: string, fallback: number) => {
     const raw = env[name];
@@ -101,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     testPuzzleX,
     jobRunner,
     ...(wechat ? { wechat } : {}),
+    checks,
   };
 }

@@ -3,14 +3,7 @@ import { loadConfig } from './config.ts';
 import { connectDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_USERS, seedDemoShop } from './seed.ts';
-import { SandboxCheckProvider } from './providers/checks/sandbox.ts';
-import type { CheckProvider } from './providers/checks/provider.ts';
-
-/** The sandbox until a real provider is configured; CHECKS_SANDBOX_LATENCY=zero answers at once. */
-function checkProvider(): CheckProvider {
-  const latency = process.env.CHECKS_SANDBOX_LATENCY === 'zero' ? 'zero' : 'realistic';
-  return new SandboxCheckProvider({ latency });
-}
+import { selectCheckProvider } from './providers/checks/index.ts';
 
 /** Opens the database, migrates, seeds the demo shop on first run, listens, and shuts down cleanly. */
 export async function main(): Promise<void> {
@@ -18,7 +11,11 @@ export async function main(): Promise<void> {
   const db = connectDb(config.databaseUrl);
   await migrateToLatest(db.db as never, db.dialect);
   const seeded = await seedDemoShop(db.db);
-  const { app, servesPwa, runner } = await buildApp({ config, db, checkProvider: checkProvider() });
+  const { app, servesPwa, runner } = await buildApp({
+    config,
+    db,
+    checkProvider: selectCheckProvider(config),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -11,6 +11,12 @@ describe('decodeImei', () => {
     expect(decodeImei('359254060000005')).toEqual({ tac: '35925406', brand: 'Apple', model: 'iPhone 6' });
   });
 
+  it('names iPhones from the Osmocom TAC database, without capacity suffixes', () => {
+    expect(decodeImei('353824080000000')).toEqual({ tac: '35382408', brand: 'Apple', model: 'iPhone 7' });
+    expect(decodeImei('357276090000000')).toMatchObject({ model: 'iPhone XS Max' });
+    expect(decodeImei('358805050000000')).toMatchObject({ model: 'iPhone 5s' });
+  });
+
   it('gives the TAC with null brand and model when the TAC is unknown', () => {
     expect(decodeImei('490154203237518')).toEqual({ tac: '49015420', brand: null, model: null });
   });
@@ -85,9 +91,9 @@ describe('decodeSerial: 11 and 10 characters', () => {
       year: 2008,
       week: 15,
       configCode: 'Y7H',
-      model: null,
-      colour: null,
-      capacity: null,
+      model: 'iPhone 3G',
+      colour: 'Black',
+      capacity: '8GB',
     });
     expect(decodeSerial('YM253ABC123')).toMatchObject({
       factory: 'China (Hon Hai/Foxconn)',

@@ -1,9 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { realServerHandlers } from '#tests/msw/handlers.ts';
 import { activateLanguage } from '#src/lib/i18n.ts';
+
+// The screens answer from the real server through inject: on a loaded 2-core machine the first
+// answer can take more than the library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
