@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaManifest } from './scripts/pwa-manifest.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8787}`;
 
@@ -18,6 +20,24 @@ export default defineConfig({
     // Lingui's macros need Babel: without this preset the build passes but ships broken macro code.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    // The service worker (src/sw.ts) and the web manifest; the page registers the worker itself
+    // (src/app/service-worker.ts) so updates are offered, never forced. Not in unit tests.
+    !process.env.VITEST &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifest: pwaManifest,
+        includeManifestIcons: true,
+        injectManifest: {
+          rollupFormat: 'iife',
+          // The shell, every lazy route chunk, the three compiled catalogs, css, icons, manifest.
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        },
+        devOptions: { enabled: false },
+      }),
   ],
   define: {
     // Another API host for shops that run the original back end (empty: same origin).

@@ -11,12 +11,21 @@ export interface SocketAuth {
   source: typeof SOCKET_SOURCE;
 }
 
+/**
+ * What `data:changed` names: each topic is the root of a feature's query keys in the PWA (its key
+ * factory's `all`), so the PWA refetches exactly those. A feature adds its topic here with one line.
+ */
+export const REALTIME_TOPICS = ['team', 'account'] as const;
+export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
+
 /** Server-to-client events: each names what changed, so the PWA invalidates those queries. */
 export interface ServerToClientEvents extends CheckProgressEvents {
   /** The signed-in user's data changed (points, VIP, profile). */
   'user:changed': (payload: { user_id: number }) => void;
   /** The session was ended elsewhere (logout, disabled employee): the PWA signs out. */
   'session:ended': (payload: { reason: 'logout' | 'disabled' | 'password_changed' }) => void;
+  /** Shared data of the account changed (sent to everyone signed in to the account). */
+  'data:changed': (payload: { topics: RealtimeTopic[] }) => void;
 }
 
 /** Sent to the whole account (every signed-in employee of the shop) as a check order advances. */

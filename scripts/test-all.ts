@@ -88,6 +88,9 @@ if (stats) {
   lines.push('FAIL e2e: no report');
 }
 
+// Chromium finds the PWA installable (Lighthouse 11's installable-manifest audit, ~15 s).
+await check('installable (Lighthouse)', 'node', ['scripts/lighthouse-installable.ts']);
+
 process.stdout.write(
   `\n${lines.join('\n')}\n\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`,
 );

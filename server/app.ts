@@ -99,6 +99,7 @@ export async function buildApp({
   const notify: TeamNotifier = {
     sessionEnded: (userId, reason) => void io.to(userRoom(userId)).emit('session:ended', { reason }),
     userChanged: (userId) => void io.to(userRoom(userId)).emit('user:changed', { user_id: userId }),
+    dataChanged: (accountId, topics) => void io.to(accountRoom(accountId)).emit('data:changed', { topics }),
   };
   const team = new TeamService({ db: db.db, clock, notify });
   const outbox = new SmsOutboxRepository(db.db);

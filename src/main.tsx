@@ -7,20 +7,30 @@ import { createQueryClient } from '#src/app/query-client.ts';
 import { createAppRouter } from '#src/app/router.tsx';
 import { wireApiClient } from '#src/app/api-wiring.ts';
 import { Providers } from '#src/app/providers.tsx';
-import { restoreSession } from '#src/features/auth/session.ts';
+import { wireOffline } from '#src/app/offline-wiring.ts';
+import { CACHE_RESTORE_START_MARK, persistOptions } from '#src/app/query-persistence.ts';
+import { wireRealtime } from '#src/app/realtime-wiring.ts';
+import { registerServiceWorker } from '#src/app/service-worker.ts';
+import { UpdatePrompt } from '#src/app/UpdatePrompt.tsx';
+import { getCurrentUser, restoreSession } from '#src/features/auth/session.ts';
 import { initI18n } from '#src/lib/i18n.ts';
 
 // Bootstrap only: wire the clients, restore the session and the language, render.
 const queryClient = createQueryClient();
 wireApiClient(queryClient);
 restoreSession();
+wireOffline(queryClient);
+wireRealtime(queryClient);
+registerServiceWorker();
 const router = createAppRouter(queryClient);
 
 await initI18n();
+performance.mark(CACHE_RESTORE_START_MARK);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers queryClient={queryClient}>
+    <Providers queryClient={queryClient} persist={persistOptions(() => getCurrentUser()?.id ?? null)}>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </Providers>
   </StrictMode>,
 );

@@ -3,11 +3,16 @@ import { I18nProvider } from '@lingui/react';
 import { DirectionProvider, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  PersistQueryClientProvider,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
 import { i18n } from '#src/lib/i18n.ts';
 import { getDirection, getThemeColor, getThemeRadius } from '#src/lib/storage.ts';
 import { accessibleCssVariables, createAppTheme } from '#src/ui/theme.ts';
 import { parseThemeColor, type ThemeScheme } from '#src/ui/theme-colors.ts';
 import { GlobalLoadingOverlay } from '#src/ui/GlobalLoadingOverlay.tsx';
+import { CACHE_RESTORED_MARK } from './query-persistence.ts';
 
 /**
  * The stored theme (color, light or dark, radius), read once when the app mounts: the color switcher
@@ -28,7 +33,19 @@ const fixedScheme = (scheme: ThemeScheme): MantineColorSchemeManager => ({
   clear: () => undefined,
 });
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function Providers({
+  queryClient,
+  persist,
+  children,
+}: {
+  queryClient: QueryClient;
+  /**
+   * The persisted query cache (main.tsx): restored before the first screen's queries run, without
+   * holding up the rest of the UI; written back, throttled, as the cache changes.
+   */
+  persist?: Omit<PersistQueryClientOptions, 'queryClient'>;
+  children: ReactNode;
+}) {
   const [{ scheme, theme }] = useState(readStoredTheme);
   const [colorSchemeManager] = useState(() => fixedScheme(scheme));
   // ltr or rtl (spec section 4); index.html has already set <html dir> for the first paint.
@@ -45,7 +62,18 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
         >
           <Notifications position="top-center" limit={4} />
           <GlobalLoadingOverlay />
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          {persist ? (
+            <PersistQueryClientProvider
+              client={queryClient}
+              persistOptions={persist}
+              // Read by the offline benchmark (scripts/bench/offline-bench.ts).
+              onSuccess={() => performance.mark(CACHE_RESTORED_MARK)}
+            >
+              {children}
+            </PersistQueryClientProvider>
+          ) : (
+            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          )}
         </MantineProvider>
       </DirectionProvider>
     </I18nProvider>

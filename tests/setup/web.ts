@@ -1,3 +1,5 @@
+// IndexedDB for the outbox and the persisted query cache (jsdom has none).
+import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';

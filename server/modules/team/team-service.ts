@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ErrCode } from '#contract/errcodes.ts';
+import type { RealtimeTopic } from '#contract/realtime.ts';
 import { Role, roleSchema } from '#contract/roles.ts';
 import type {
   EmployeeList,
@@ -20,6 +21,8 @@ import { TeamRepository, type EmployeeRecord } from './repository.ts';
 export interface TeamNotifier {
   sessionEnded(userId: number, reason: 'disabled' | 'password_changed'): void;
   userChanged(userId: number): void;
+  /** The account's shared data changed: every device signed in to it refetches those topics. */
+  dataChanged(accountId: number, topics: RealtimeTopic[]): void;
 }
 
 export function toEmployeeRow(e: EmployeeRecord): EmployeeRow {
@@ -80,6 +83,7 @@ export class TeamService {
       throw err;
     }
     const row = await repo.findEmployee(admin.account_id, id);
+    this.notify.dataChanged(admin.account_id, ['team']);
     return toEmployeeRow(row!);
   }
 
@@ -118,6 +122,7 @@ export class TeamService {
     if (outcome.signOut)
       this.notify.sessionEnded(userId, outcome.disabling ? 'disabled' : 'password_changed');
     else this.notify.userChanged(userId);
+    this.notify.dataChanged(admin.account_id, ['team']);
     return toEmployeeRow(outcome.after);
   }
 

@@ -126,7 +126,7 @@ describe('edit_user', () => {
     const team = new TeamService({
       db: s.db,
       clock: s.clock,
-      notify: { sessionEnded: () => {}, userChanged: () => {} },
+      notify: { sessionEnded: () => {}, userChanged: () => {}, dataChanged: () => {} },
     });
     const adminId = await idOf('admin');
     const me = await s.db

@@ -41,6 +41,12 @@ export function restoreSession(): StoredUser | null {
   return currentUser;
 }
 
+/** Called whenever the current user changes (sign-in, refresh, logout). */
+export function subscribeCurrentUser(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useCurrentUser(): StoredUser | null {
   return useSyncExternalStore(
     (listener) => {

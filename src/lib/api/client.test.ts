@@ -4,6 +4,8 @@ import { endpoints } from '#contract/endpoints.ts';
 import { mswServer } from '#tests/setup/web.ts';
 import { callApi, configureApiClient } from './client.ts';
 import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';
+import { CACHED_AT_HEADER } from '#src/lib/offline/sw-protocol.ts';
+import { cachedAnswerTime } from './cached-answers.ts';
 
 const notify = vi.fn();
 const onSessionExpired = vi.fn();
@@ -95,6 +97,55 @@ describe('callApi (spec section 8)', () => {
     await first;
     // Once the first answered, the same request goes again.
     await expect(callApi(endpoints.tncode, {})).resolves.toBeNull();
+  });
+
+  it('a cancelled call is no longer in flight: the call that replaces it goes (react-query refetch)', async () => {
+    mswServer.use(
+      http.post('*/api/login/tncode', async () => {
+        await delay(50);
+        return HttpResponse.json({ errcode: 0, msg: '', datas: null });
+      }),
+    );
+    const controller = new AbortController();
+    const first = callApi(endpoints.tncode, {}, { signal: controller.signal }).catch((err: unknown) => err);
+    controller.abort();
+    await expect(callApi(endpoints.tncode, {})).resolves.toBeNull();
+    expect(await first).toBeInstanceOf(Error);
+    expect(notify).not.toHaveBeenCalledWith('warning', '数据请求中,请稍后...', 1000);
+  });
+
+  it('marks an answer the service worker served from its offline cache with its fetch time', async () => {
+    mswServer.use(
+      http.post('*/api/admin/employee_list', () =>
+        HttpResponse.json(
+          { errcode: 0, msg: '', datas: { list: [], total: 0 } },
+          { headers: { [CACHED_AT_HEADER]: '1760000000000' } },
+        ),
+      ),
+    );
+    const datas = await callApi(endpoints.employeeList, {});
+    expect(cachedAnswerTime(datas)).toBe(1760000000000);
+    mswServer.resetHandlers();
+  });
+
+  it('offline, a list call is still tried when a service worker may answer it; other calls are not', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+    const seen: string[] = [];
+    mswServer.use(
+      http.post('*/api/*', ({ request }) => {
+        seen.push(new URL(request.url).pathname);
+        return HttpResponse.json({ errcode: 0, msg: '', datas: { list: [], total: 0 } });
+      }),
+    );
+    try {
+      await expect(callApi(endpoints.employeeList, {})).resolves.toEqual({ list: [], total: 0 });
+      await expect(callApi(endpoints.tncode, {})).rejects.toBeInstanceOf(NetworkError);
+      expect(seen).toEqual(['/api/admin/employee_list']);
+      expect(notify).toHaveBeenCalledWith('warning', '请检查网络状态', 4000);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 
   it('exempts get_user from the duplicate rule', async () => {

@@ -2,6 +2,9 @@ import { ofetch } from 'ofetch';
 import { t } from '@lingui/core/macro';
 import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint.ts';
 import type { Envelope } from '#contract/envelope.ts';
+import { isOfflineList } from '#contract/offline-lists.ts';
+import { CACHED_AT_HEADER } from '#src/lib/offline/sw-protocol.ts';
+import { markCachedAnswer } from './cached-answers.ts';
 import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';
 import { localizedErrorMessage } from './error-messages.ts';
 import {
@@ -33,7 +36,7 @@ export function configureApiClient(next: ApiClientHooks): void {
 }
 
 /** Same origin unless a build for a shop running the original back end sets VITE_API_BASE. */
-const apiBase = (): string =>
+export const apiBase = (): string =>
   import.meta.env.VITE_API_BASE || (typeof location === 'undefined' ? '' : location.origin);
 
 const inFlight = new Set<string>();
@@ -48,7 +51,16 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** false: a 1002 answer only throws; the caller handles it (the route guard does). */
   handleSessionExpiry?: boolean;
+  /**
+   * A call the user did not make just now (the outbox replaying): transport failures and the offline
+   * warning are not toasted, the caller shows the outcome in its own place.
+   */
+  background?: boolean;
 }
+
+/** A service worker controls the page: it may answer an allow-listed list from its offline cache. */
+const swMayAnswer = (path: string): boolean =>
+  isOfflineList(path) && typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
 
 /**
  * The one way the PWA calls the API: POST with the token header, a 120 s time-out and the spec's
@@ -61,9 +73,16 @@ export async function callApi<E extends EndpointDef>(
   options: CallOptions = {},
 ): Promise<EndpointOutput<E>> {
   const url = `${apiBase()}${endpoint.path}`;
+  let warned = false;
+  const warnOffline = () => {
+    if (!options.background && !warned)
+      hooks.notify('warning', t`Please check your network connection`, TOAST_MS);
+    warned = true;
+  };
   if (isOffline()) {
-    hooks.notify('warning', t`Please check your network connection`, TOAST_MS);
-    throw new NetworkError('offline', true);
+    warnOffline();
+    // Offline, a list the service worker keeps may still open from its cache; anything else stops here.
+    if (!swMayAnswer(endpoint.path)) throw new NetworkError('offline', true);
   }
 
   const body = input ?? {};
@@ -74,12 +93,16 @@ export async function callApi<E extends EndpointDef>(
       throw new DuplicateRequestError(url);
     }
     inFlight.add(key);
+    // A cancelled call (react-query cancels a refetch to start a newer one) is no longer in flight:
+    // the newer call must not be refused as its duplicate.
+    options.signal?.addEventListener('abort', () => inFlight.delete(key), { once: true });
   }
 
   const token = hooks.getToken();
   let answer: unknown;
+  let cachedAt: number | null = null;
   try {
-    answer = await ofetch(url, {
+    const response = await ofetch.raw(url, {
       method: 'POST',
       body,
       headers: token ? { token } : {},
@@ -90,26 +113,30 @@ export async function callApi<E extends EndpointDef>(
       ignoreResponseError: true,
       signal: options.signal,
     });
+    answer = response._data;
+    const header = response.headers.get(CACHED_AT_HEADER);
+    if (header) cachedAt = Number(header);
   } catch (err) {
     if (options.signal?.aborted) throw err;
     if (isOffline()) {
-      hooks.notify('warning', t`Please check your network connection`, TOAST_MS);
+      warnOffline();
       throw new NetworkError('offline', true);
     }
-    hooks.notify('error', t`Request timed out`, TOAST_MS);
+    if (!options.background) hooks.notify('error', t`Request timed out`, TOAST_MS);
     throw new NetworkError(err instanceof Error ? err.message : 'transport error', false);
   } finally {
     inFlight.delete(key);
   }
 
   if (!isEnvelope(answer)) {
-    hooks.notify('error', t`Request timed out`, TOAST_MS);
+    if (!options.background) hooks.notify('error', t`Request timed out`, TOAST_MS);
     throw new NetworkError('not an envelope', false);
   }
   const outcome = envelopeOutcome(answer.errcode, answer.msg);
   switch (outcome.kind) {
     case 'ok':
       if (outcome.toast) hooks.notify('success', outcome.toast, TOAST_MS);
+      if (cachedAt !== null) markCachedAnswer(answer.datas, cachedAt);
       return answer.datas as EndpointOutput<E>;
     case 'session-expired':
       if (options.handleSessionExpiry !== false) hooks.onSessionExpired();

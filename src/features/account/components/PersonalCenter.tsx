@@ -2,6 +2,7 @@ import { Avatar, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '#src/lib/dates.ts';
+import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { userCenterQuery } from '../api/account-api.ts';
 import { PasswordForm } from './PasswordForm.tsx';
 import { SmsPasswordForm } from './SmsPasswordForm.tsx';
@@ -26,6 +27,7 @@ export function PersonalCenter({ rawPhone, onUserChanged }: { rawPhone: string; 
       <Title order={2}>
         <Trans>Personal center</Trans>
       </Title>
+      <DataAsOf query={center} />
       <Card withBorder>
         <Group>
           <Avatar src={me.avatar || null} size="lg" radius="xl" alt="" />

@@ -46,6 +46,7 @@ import {
 } from '../menu-state.ts';
 import { PAGE_TITLES } from '../page-titles.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { OfflineStatus } from './OfflineStatus.tsx';
 import { PathBreadcrumb } from './PathBreadcrumb.tsx';
 
 /**
@@ -167,6 +168,7 @@ export function AppLayout({
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <OfflineStatus />
             <Text size="sm" visibleFrom="sm" data-testid="points">
               <Trans>Points: {user.integral.toFixed(2)}</Trans>
             </Text>

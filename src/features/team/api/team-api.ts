@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '#contract/endpoints.ts';
 import type { AddEmployeeInput, EditUserInput } from '#contract/schemas/team.ts';
+import { t } from '@lingui/core/macro';
 import { callApi } from '#src/lib/api/client.ts';
+import { callOrQueue } from '#src/lib/offline/outbox.ts';
 
 export const teamKeys = {
   all: ['team'] as const,
@@ -29,7 +31,11 @@ export function useAddEmployee() {
 export function useEditUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EditUserInput) => callApi(endpoints.editUser, input),
+    // Offline it waits in the outbox (a password reset never does: secrets stay off the device).
+    mutationFn: (input: EditUserInput) => {
+      const id = input.user_id;
+      return callOrQueue(endpoints.editUser, input, { label: t`Edit employee #${id}` });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

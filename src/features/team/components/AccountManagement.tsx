@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { EmployeeRow } from '#contract/schemas/team.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
+import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { PAGE_SIZE, employeeListQuery } from '../api/team-api.ts';
 import { EmployeeForm } from './EmployeeForm.tsx';
 
@@ -29,6 +30,7 @@ export function AccountManagement() {
           <Trans>Add employee</Trans>
         </Button>
       </Group>
+      <DataAsOf query={list} />
       <TextInput
         placeholder={t`Search username, name or phone`}
         aria-label={t`Search employees`}

@@ -1,0 +1,270 @@
+// The offline platform's figures, measured in Chromium against the real server (prints, asserts nothing):
+// - cold start to the shell, offline: a new tab of an installed PWA, no network, until the signed-in
+//   shell shows (ms, median of 5);
+// - persisted query cache restore for 1 MB and 10 MB of cached lists: from the first render to the
+//   end of the restore, as marked by the app (ms, median of 3; with the empty-cache baseline);
+// - outbox replay throughput: writes queued offline, network back, until the outbox is empty (writes/s).
+//   npm run bench:offline
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
+
+const PUZZLE_X = 150;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+if (!existsSync(chromiumPath())) {
+  process.stdout.write(`No Chromium at ${chromiumPath()}: install it (see README) to run the benchmark.\n`);
+  process.exit(0);
+}
+
+mkdirSync('test-results', { recursive: true });
+const server = await startAppServer('test-results/bench-server.json');
+const base = server.url.replace(/\/$/, '');
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { errcode: number; msg: string; datas: T };
+  if (answer.errcode !== 0) throw new Error(`${path}: ${answer.msg}`);
+  return answer.datas;
+}
+
+async function signIn(): Promise<{ token: string; userId: number }> {
+  const puzzle = await api<{ uniqid: string }>('/api/login/tncode', {});
+  const login = await api<{ token: string; user_id: number }>('/api/login/login', {
+    username: 'admin',
+    password: 'repair2026',
+    tn_r: PUZZLE_X,
+    uniqid: puzzle.uniqid,
+  });
+  return { token: login.token, userId: login.user_id };
+}
+
+/** A context with the signed-in Admin and the service worker installed and in control. */
+async function installedContext(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  userId: number;
+  token: string;
+}> {
+  const { token, userId } = await signIn();
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((t) => {
+    if (!localStorage.getItem('token')) localStorage.setItem('token', t);
+  }, token);
+  const page = await context.newPage();
+  await page.goto('/#/app/dashboards/default');
+  await page.getByTestId('current-user').waitFor();
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  return { context, page, userId, token };
+}
+
+async function coldStartOffline(): Promise<number[]> {
+  const { context, page } = await installedContext();
+  await page.close();
+  await context.setOffline(true);
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const tab = await context.newPage();
+    const started = performance.now();
+    await tab.goto('/#/app/dashboards/default');
+    await tab.getByTestId('current-user').waitFor();
+    times.push(performance.now() - started);
+    await tab.close();
+  }
+  await context.close();
+  return times;
+}
+
+/** A persisted client of employee-list pages adding up to about `bytes` of JSON. */
+function persistedClient(bytes: number) {
+  const row = (i: number) => ({
+    user_id: i,
+    username: `employee_${i}`,
+    real_name: `员工 ${i} 号 — 维修与回收`,
+    role: 1,
+    phone_number: `138${String(i).padStart(8, '0')}`,
+    disabled: false,
+    wx_bound: i % 3 === 0,
+    created_at: 1_760_000_000 + i,
+    last_login_at: 1_760_500_000 + i,
+  });
+  const queries = [];
+  let size = 0;
+  for (let page = 1; size < bytes; page++) {
+    const data = { list: Array.from({ length: 20 }, (_, j) => row(page * 20 + j)), total: 100_000 };
+    const queryKey = ['team', 'list', page, `bench${page}`];
+    const query = {
+      queryKey,
+      queryHash: JSON.stringify(queryKey),
+      state: {
+        data,
+        dataUpdateCount: 1,
+        dataUpdatedAt: Date.now() - page,
+        error: null,
+        errorUpdateCount: 0,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'success',
+        fetchStatus: 'idle',
+      },
+    };
+    size += JSON.stringify(query).length;
+    queries.push(query);
+  }
+  return { timestamp: Date.now(), buster: '1', clientState: { mutations: [], queries } };
+}
+
+async function restoreTimes(bytes: number): Promise<{ ms: number[]; actualBytes: number }> {
+  const { context, page, userId } = await installedContext();
+  const client = bytes > 0 ? JSON.stringify(persistedClient(bytes)) : null;
+  const ms: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    // Write the cache as the app does (its database, its per-user key), then start the app again.
+    await page.evaluate(
+      async ({ key, value }) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('repairops-query-cache');
+          open.onupgradeneeded = () => open.result.createObjectStore('queries');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction('queries', 'readwrite');
+          if (value === null) tx.objectStore('queries').delete(key);
+          else tx.objectStore('queries').put(value, key);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        db.close();
+      },
+      { key: `queries:${userId}`, value: client },
+    );
+    await page.reload();
+    await page.waitForFunction(
+      () => performance.getEntriesByName('repairops:cache-restored').length > 0,
+      undefined,
+      {
+        timeout: 60_000,
+      },
+    );
+    ms.push(
+      await page.evaluate(
+        () =>
+          performance.getEntriesByName('repairops:cache-restored')[0]!.startTime -
+          performance.getEntriesByName('repairops:cache-restore-start')[0]!.startTime,
+      ),
+    );
+  }
+  await context.close();
+  return { ms, actualBytes: client?.length ?? 0 };
+}
+
+async function replayThroughput(writes: number): Promise<{ perSecond: number; ms: number }> {
+  const { context, page, userId, token } = await installedContext();
+  const employee = await api<{ user_id: number; username: string }>(
+    '/api/admin/add_employee',
+    { username: `bench_${Date.now() % 1_000_000}`, password: 'bench2026ok', real_name: '基准', role: 1 },
+    token,
+  );
+  await context.setOffline(true);
+  // Queue the writes as the outbox does (its database, its item shape), in order.
+  await page.evaluate(
+    async ({ writes, userId, target }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('repairops-outbox');
+        open.onupgradeneeded = () => open.result.createObjectStore('items');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction('items', 'readwrite');
+      const now = Date.now();
+      for (let i = 0; i < writes; i++) {
+        const id = `bench${now}${String(i).padStart(6, '0')}`;
+        tx.objectStore('items').put(
+          {
+            id,
+            user_id: userId,
+            endpoint: 'editUser',
+            path: '/api/admin/edit_user',
+            label: '',
+            body: { user_id: target, real_name: `基准 ${i}`, request_id: id },
+            created_at: now,
+            seq: now * 1000 + i,
+            state: 'queued',
+            attempts: 0,
+            last_error: null,
+            next_attempt_at: 0,
+          },
+          id,
+        );
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { writes, userId, target: employee.user_id },
+  );
+  const remaining = () =>
+    page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve) => {
+        const open = indexedDB.open('repairops-outbox');
+        open.onsuccess = () => resolve(open.result);
+      });
+      const count = await new Promise<number>((resolve) => {
+        const request = db.transaction('items').objectStore('items').count();
+        request.onsuccess = () => resolve(request.result);
+      });
+      db.close();
+      return count;
+    });
+  if ((await remaining()) !== writes) throw new Error('the writes were not queued');
+  const started = performance.now();
+  await context.setOffline(false);
+  while ((await remaining()) > 0) {
+    if (performance.now() - started > 300_000) throw new Error('replay did not finish');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  const last = await api<{ list: { user_id: number; real_name: string }[] }>(
+    '/api/admin/employee_list',
+    { keyword: employee.username },
+    token,
+  );
+  if (last.list[0]?.real_name !== `基准 ${writes - 1}`) throw new Error('the last write did not arrive last');
+  await context.close();
+  return { perSecond: (writes / ms) * 1000, ms };
+}
+
+try {
+  const cold = await coldStartOffline();
+  process.stdout.write(
+    `cold start to shell, offline: ${round(median(cold))} ms (median of ${cold.length}; ${cold.map(round).join(', ')})\n`,
+  );
+  const baseline = await restoreTimes(0);
+  process.stdout.write(`persisted cache restore, empty cache (baseline): ${round(median(baseline.ms))} ms\n`);
+  for (const mb of [1, 10]) {
+    const r = await restoreTimes(mb * 1024 * 1024);
+    process.stdout.write(
+      `persisted cache restore, ${mb} MB of cached lists (${(r.actualBytes / 1024 / 1024).toFixed(1)} MB JSON): ${round(median(r.ms))} ms (median of 3; ${r.ms.map(round).join(', ')})\n`,
+    );
+  }
+  const writes = 200;
+  const replay = await replayThroughput(writes);
+  process.stdout.write(
+    `outbox replay throughput: ${round(replay.perSecond)} writes/s (${writes} writes in ${Math.round(replay.ms)} ms)\n`,
+  );
+} finally {
+  await browser.close();
+  server.stop();
+}

@@ -1,0 +1,90 @@
+import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { fitToBudget } from './persist-budget.ts';
+
+/**
+ * The query cache persisted to IndexedDB (architecture: "The PWA's data path";
+ * docs/decisions/0008-offline-pwa.md):
+ * - buster: a cache version changed by hand when the shape of cached data changes, not the build hash
+ *   (a deploy must not throw away what a shop browses offline);
+ * - a max age of weeks, throttled writes, a size guard dropping the oldest queries first;
+ * - a query whose `meta.persist` is false (a secret, a one-time code) is never written;
+ * - stored per user, and wiped at logout.
+ */
+export const QUERY_CACHE_VERSION = '1';
+export const QUERY_CACHE_MAX_AGE_MS = 4 * 7 * 24 * 3600_000;
+export const QUERY_CACHE_THROTTLE_MS = 1000;
+/** ~24 MB of UTF-16 (12 M code units): restoring it stays well under a second on a tablet. */
+export const QUERY_CACHE_MAX_CHARS = 12_000_000;
+export const QUERY_CACHE_DB = 'repairops-query-cache';
+/** performance marks around the restore (the offline benchmark reads them). */
+export const CACHE_RESTORE_START_MARK = 'repairops:cache-restore-start';
+export const CACHE_RESTORED_MARK = 'repairops:cache-restored';
+
+let store: UseStore | null = null;
+const cacheStore = (): UseStore => (store ??= createStore(QUERY_CACHE_DB, 'queries'));
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** false: never written to the device (secrets, one-time codes). */
+      persist?: boolean;
+    };
+  }
+}
+
+/** Successful queries only (react-query's default), minus those marked `meta: { persist: false }`. */
+export const shouldPersistQuery = (query: {
+  state: { status: string };
+  meta?: Record<string, unknown> | undefined;
+}): boolean => query.state.status === 'success' && query.meta?.persist !== false;
+
+/**
+ * A persister whose key names the signed-in user: a user only ever restores their own cache, and
+ * nothing is written while nobody is signed in.
+ */
+export function createQueryPersister(
+  currentUserId: () => number | null,
+  options: { maxChars?: number; throttleTime?: number } = {},
+) {
+  const keyOf = (key: string) => {
+    const userId = currentUserId();
+    return userId === null ? null : `${key}:${userId}`;
+  };
+  return createAsyncStoragePersister({
+    key: 'queries',
+    throttleTime: options.throttleTime ?? QUERY_CACHE_THROTTLE_MS,
+    storage: {
+      getItem: async (key) => {
+        const userKey = keyOf(key);
+        return userKey === null ? null : ((await get<string>(userKey, cacheStore())) ?? null);
+      },
+      setItem: async (key, value) => {
+        const userKey = keyOf(key);
+        if (userKey !== null) await set(userKey, value, cacheStore());
+      },
+      removeItem: async (key) => {
+        const userKey = keyOf(key);
+        if (userKey !== null) await del(userKey, cacheStore());
+      },
+    },
+    serialize: (client) => fitToBudget(client, options.maxChars ?? QUERY_CACHE_MAX_CHARS).json,
+  });
+}
+
+export function persistOptions(
+  currentUserId: () => number | null,
+): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister: createQueryPersister(currentUserId),
+    buster: QUERY_CACHE_VERSION,
+    maxAge: QUERY_CACHE_MAX_AGE_MS,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
+  };
+}
+
+/** Logout: nothing of any user's cached data stays on the device. */
+export async function wipePersistedQueries(): Promise<void> {
+  await clear(cacheStore());
+}

@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { endpoints } from '#contract/endpoints.ts';
+import { apiBase, callApi } from '#src/lib/api/client.ts';
+import { connectRealtime, type RealtimeHandlers } from '#src/lib/socket.ts';
+import { getCode, getToken, setCode } from '#src/lib/storage.ts';
+import { getCurrentUser, loadCurrentUser, logout, subscribeCurrentUser } from '#src/features/auth/session.ts';
+
+/** Server events → what the PWA refreshes (contract/realtime.ts names them). */
+export function realtimeHandlers(queryClient: QueryClient, reload: () => void): RealtimeHandlers {
+  return {
+    'user:changed': () => {
+      void loadCurrentUser().catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
+    },
+    // Ended elsewhere (disabled, password reset): sign out here too; the outbox is kept for the user.
+    'session:ended': () => void logout().finally(reload),
+    'data:changed': ({ topics }) => {
+      for (const topic of topics) void queryClient.invalidateQueries({ queryKey: [topic] });
+    },
+  };
+}
+
+/** Connects after sign-in, disconnects at logout. */
+export function wireRealtime(queryClient: QueryClient, reload: () => void = () => window.location.reload()) {
+  let connection: ReturnType<typeof connectRealtime> | null = null;
+  let userId: number | null = null;
+  const sync = () => {
+    const user = getCurrentUser();
+    const signedIn = user !== null && getToken() !== null;
+    if (connection && (!signedIn || user.id !== userId)) {
+      connection.close();
+      connection = null;
+    }
+    if (!signedIn || connection) return;
+    userId = user.id;
+    connection = connectRealtime({
+      url: apiBase(),
+      getCode,
+      fetchCode: async () => {
+        const { code } = await callApi(endpoints.getWsAuthCode, {}, { background: true });
+        setCode(code);
+        return code;
+      },
+      handlers: realtimeHandlers(queryClient, reload),
+    });
+  };
+  subscribeCurrentUser(sync);
+  sync();
+}

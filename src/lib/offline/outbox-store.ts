@@ -1,0 +1,50 @@
+import { createStore, del, delMany, get, set, values, type UseStore } from 'idb-keyval';
+
+/**
+ * - queued: waiting its turn (made offline, or behind another write);
+ * - sending: on its way (a reload or crash while sending leaves it here: it is sent again, with the
+ *   same request_id, so the server still applies it once);
+ * - failed-transport: no answer came back; sent again after a backoff;
+ * - refused: the server answered with an error; waits for the user to retry or discard it.
+ */
+export type OutboxState = 'queued' | 'sending' | 'failed-transport' | 'refused';
+
+/** A write waiting in the outbox. */
+export interface OutboxItem {
+  id: string;
+  /** The user who made it: only that user's session replays it, or sees it. */
+  user_id: number;
+  /** The endpoint's name in contract/endpoints.ts and its path. */
+  endpoint: string;
+  path: string;
+  /** What the user did, in their words at the time (shown in the outbox list); '' when none. */
+  label: string;
+  /** The input as sent, request_id included. */
+  body: Record<string, unknown>;
+  created_at: number;
+  /** Strict order of replay (created_at can repeat within a millisecond). */
+  seq: number;
+  state: OutboxState;
+  attempts: number;
+  last_error: string | null;
+  /** No new attempt before this time (backoff after a transport failure). */
+  next_attempt_at: number;
+}
+
+/**
+ * The outbox's own IndexedDB database: the query cache's buster, age or size guard never touch it.
+ * Created lazily so importing this module needs no IndexedDB.
+ */
+export const OUTBOX_DB_NAME = 'repairops-outbox';
+let store: UseStore | null = null;
+const outboxStore = (): UseStore => (store ??= createStore(OUTBOX_DB_NAME, 'items'));
+
+export async function loadItems(): Promise<OutboxItem[]> {
+  const all = await values<OutboxItem>(outboxStore());
+  return all.sort((a, b) => a.seq - b.seq);
+}
+
+export const loadItem = (id: string): Promise<OutboxItem | undefined> => get<OutboxItem>(id, outboxStore());
+export const saveItem = (item: OutboxItem): Promise<void> => set(item.id, item, outboxStore());
+export const deleteItem = (id: string): Promise<void> => del(id, outboxStore());
+export const deleteItems = (ids: string[]): Promise<void> => delMany(ids, outboxStore());

@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { endpoints } from '#contract/endpoints.ts';
+import { configureApiClient } from '#src/lib/api/client.ts';
+import { ApiError } from '#src/lib/api/errors.ts';
+import {
+  callOrQueue,
+  configureOutbox,
+  discardItem,
+  getOutboxSnapshot,
+  isQueued,
+  recoverOutbox,
+  refreshOutbox,
+  replayOutbox,
+} from '#src/lib/offline/outbox.ts';
+import { deleteItems, loadItems, saveItem } from '#src/lib/offline/outbox-store.ts';
+import { currentTestServer, mswServer } from '#tests/setup/web.ts';
+
+let token: string | null = null;
+let userId: number | null = null;
+let offline = false;
+const notices: string[] = [];
+const onReplayed = vi.fn();
+const onSessionExpired = vi.fn();
+
+async function signIn(username: string) {
+  const s = currentTestServer();
+  token = await s.login(username, 'repair2026');
+  userId = (await s.call<{ user_id: number }>('/api/user/get_user', {}, { token })).datas.user_id;
+}
+
+async function employeeId(username: string): Promise<number> {
+  const row = await currentTestServer()
+    .db.selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const realName = async (username: string) =>
+  (
+    await currentTestServer()
+      .db.selectFrom('users')
+      .select('real_name')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow()
+  ).real_name;
+
+beforeEach(async () => {
+  await deleteItems((await loadItems()).map((item) => item.id));
+  offline = false;
+  notices.length = 0;
+  onReplayed.mockReset();
+  onSessionExpired.mockReset();
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => !offline);
+  configureApiClient({
+    notify: (_kind, message) => notices.push(message),
+    getToken: () => token,
+    onSessionExpired,
+  });
+  configureOutbox({
+    currentUserId: () => userId,
+    notify: (_kind, message) => notices.push(message),
+    onReplayed,
+  });
+  await signIn('admin');
+  await refreshOutbox();
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the outbox', () => {
+  it('sends at once when online and the queue is empty', async () => {
+    const editor = await employeeId('editor');
+    const answer = await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '在线' });
+    expect(isQueued(answer)).toBe(false);
+    expect(await realName('editor')).toBe('在线');
+    expect(await loadItems()).toEqual([]);
+  });
+
+  it('queues offline writes (warning the user), replays them in order once, with their request_id', async () => {
+    const editor = await employeeId('editor');
+    offline = true;
+    const first = await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '第一' });
+    const second = await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '第二' });
+    expect(isQueued(first) && isQueued(second)).toBe(true);
+    expect(notices).toContain('请检查网络状态');
+    expect(getOutboxSnapshot().map((item) => item.body.real_name)).toEqual(['第一', '第二']);
+    expect(await realName('editor')).toBe('李师傅');
+
+    const seen: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => {
+      if (request.url.includes('edit_user'))
+        void request
+          .clone()
+          .json()
+          .then((b: { real_name: string }) => seen.push(b.real_name));
+    });
+    offline = false;
+    expect(await replayOutbox()).toBe('empty');
+    expect(seen).toEqual(['第一', '第二']);
+    expect(await realName('editor')).toBe('第二');
+    expect(getOutboxSnapshot()).toEqual([]);
+    expect(onReplayed).toHaveBeenCalledTimes(1);
+    const keys = await currentTestServer()
+      .db.selectFrom('request_keys')
+      .select(['request_id', 'state'])
+      .execute();
+    expect(keys.map((k) => k.request_id).sort()).toEqual(
+      [first, second].map((q) => (q as { id: string }).id).sort(),
+    );
+    expect(keys.every((k) => k.state === 'done')).toBe(true);
+  });
+
+  it('a write whose answer was lost is sent again with the same request_id and applied once', async () => {
+    const editor = await employeeId('editor');
+    // The server applies the write but the answer never reaches the PWA.
+    let lose = true;
+    mswServer.use(
+      http.post('*/api/admin/edit_user', async ({ request }) => {
+        if (!lose) return undefined;
+        lose = false;
+        const s = currentTestServer();
+        await s.call('/api/admin/edit_user', await request.json(), { token: token! });
+        return HttpResponse.error();
+      }),
+    );
+    const queued = await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '丢失的回答' });
+    expect(isQueued(queued)).toBe(true);
+    expect((await loadItems())[0]!.state).toBe('failed-transport');
+    await saveItem({ ...(await loadItems())[0]!, next_attempt_at: 0 });
+    expect(await replayOutbox()).toBe('empty');
+    const keys = await currentTestServer().db.selectFrom('request_keys').selectAll().execute();
+    expect(keys).toHaveLength(1);
+    expect(await realName('editor')).toBe('丢失的回答');
+  });
+
+  it('stops at a refusal, shows it, and goes on once the user discards it', async () => {
+    const editor = await employeeId('editor');
+    offline = true;
+    // The Admin cannot disable itself: the server refuses this one.
+    await callOrQueue(endpoints.editUser, { user_id: userId!, disabled: true });
+    await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '之后' });
+    offline = false;
+    expect(await replayOutbox()).toBe('blocked');
+    const [refused, waiting] = getOutboxSnapshot();
+    expect(refused!.state).toBe('refused');
+    expect(refused!.last_error).toBeTruthy();
+    expect(waiting!.state).toBe('queued');
+    expect(await realName('editor')).toBe('李师傅');
+
+    await discardItem(refused!.id);
+    await vi.waitFor(async () => expect(await realName('editor')).toBe('之后'));
+    await vi.waitFor(() => expect(getOutboxSnapshot()).toEqual([]));
+  });
+
+  it('keeps the writes through a session expiry (1002) for the same user only', async () => {
+    const editor = await employeeId('editor');
+    offline = true;
+    await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '过期后' });
+    // The session ends (1002), the outbox stays.
+    await currentTestServer().db.updateTable('sessions').set({ revoked_at: Date.now() }).execute();
+    offline = false;
+    expect(await replayOutbox()).toBe('signed-out');
+    expect(onSessionExpired).toHaveBeenCalled();
+    expect((await loadItems()).map((item) => item.state)).toEqual(['queued']);
+
+    // Another user signs in on the device: sees and replays nothing of it.
+    const adminId = userId;
+    await signIn('editor');
+    await refreshOutbox();
+    expect(getOutboxSnapshot()).toEqual([]);
+    expect(await replayOutbox()).toBe('empty');
+    expect(await loadItems()).toHaveLength(1);
+
+    // The same user again: replayed.
+    await signIn('admin');
+    expect(userId).toBe(adminId);
+    expect(await replayOutbox()).toBe('empty');
+    expect(await realName('editor')).toBe('过期后');
+  });
+
+  it('a write left "sending" by a crash goes back to the queue at start', async () => {
+    const editor = await employeeId('editor');
+    offline = true;
+    await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '崩溃' });
+    const [item] = await loadItems();
+    await saveItem({ ...item!, state: 'sending' });
+    await recoverOutbox();
+    expect(getOutboxSnapshot()[0]!.state).toBe('queued');
+  });
+
+  it('never stores a password on the device: such a write fails offline instead of waiting', async () => {
+    const editor = await employeeId('editor');
+    offline = true;
+    await expect(
+      callOrQueue(endpoints.editUser, { user_id: editor, new_password: 'abcd1234efgh' }),
+    ).rejects.not.toBeInstanceOf(ApiError);
+    expect(await loadItems()).toEqual([]);
+  });
+});
