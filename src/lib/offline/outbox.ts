@@ -160,7 +160,12 @@ export async function callOrQueue<E extends EndpointDef>(
     hooks.notify('warning', t`Please check your network connection`);
   }
   const queued = await enqueue(endpoint, body, userId, options.label ?? '', state);
-  hooks.notify('info', t`Saved on this device: it will be sent when the network is back.`);
+  hooks.notify(
+    'info',
+    waiting > 0 && !isOffline()
+      ? t`Saved on this device: it will be sent after the changes waiting before it.`
+      : t`Saved on this device: it will be sent when the network is back.`,
+  );
   void replayOutbox();
   return queued;
 }
