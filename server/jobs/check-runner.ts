@@ -69,7 +69,7 @@ export interface RunnerDeps {
 }
 
 /**
- * The durable job runner of device checks (decision 0009). Jobs live in the database; this loop
+ * The durable job runner of device checks (decision 0011). Jobs live in the database; this loop
  * claims runnable ones with a lease, submits them to the provider (or reuses a fresh result of the
  * account), records the ticket, polls it, and completes each exactly once, settling or refunding
  * its share in the same transaction. Writes of many jobs are batched into one transaction. Nothing
@@ -204,7 +204,7 @@ export class CheckRunner {
     return jobs.length;
   }
 
-  /** Fresh results of the same service for the same SN or IMEI in the same account (decision 0010). */
+  /** Fresh results of the same service for the same SN or IMEI in the same account (decision 0012). */
   private async findReuse(
     repo: JobRepository,
     catalogue: Catalogue,

@@ -243,7 +243,7 @@ const GROUPS = [
   { code: 'bundle', name: '全面检测', sort: 5 },
 ] as const;
 
-// Prices in hundredths of a point; fresh_hours per decision 0010 (0 = never reused).
+// Prices in hundredths of a point; fresh_hours per decision 0012 (0 = never reused).
 const SERVICES = [
   [
     'basic',

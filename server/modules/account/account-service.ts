@@ -50,8 +50,8 @@ export class AccountService {
       vip_level: vipActive ? 1 : 0,
       vip_end_time: u.vip_end_time,
       integral: u.integral,
-      // No check orders hold points yet.
-      frozen_integral: 0,
+      // Points held by check orders whose jobs have not finished (the ledger's frozen amount).
+      frozen_integral: Number(u.frozen),
       account_id: u.account_id,
       account_name: u.account_name,
       role: roleSchema.parse(u.role),

@@ -16,6 +16,7 @@ const userWithAccount = [
   'accounts.name as account_name',
   'accounts.vip_end_time',
   'accounts.integral',
+  'accounts.frozen',
 ] as const;
 
 export type UserWithAccount = Awaited<ReturnType<AuthRepository['findUserByUsername']>> & object;

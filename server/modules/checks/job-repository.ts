@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -64,6 +64,16 @@ export interface AppliedBatch {
   orders: Map<number, number>;
 }
 
+// The statements run once per job, written out (with `?` placeholders) rather than built: the
+// runner's throughput is bounded by them (scripts/bench/jobs.ts).
+const SET_TICKET = `UPDATE check_jobs SET ticket = ? WHERE id = ? AND state = 'running' AND lease_owner = ?`;
+const RELEASE = `UPDATE check_jobs SET state = 'pending', lease_owner = NULL, lease_until_ms = NULL,
+  run_after_ms = ?, ticket = ?, error = ?, attempts = attempts + ? WHERE id = ? AND state = 'running' AND lease_owner = ?`;
+const COMPLETE = `UPDATE check_jobs SET state = ?, finished_at = ?, lease_owner = NULL, lease_until_ms = NULL,
+  error = ?, provider = ?, sandbox = ?, reused = ?, cost = ?, facts = ?, settled = 1
+  WHERE id = ? AND state = 'running' AND lease_owner = ?`;
+const UNBLOCK = `UPDATE check_jobs SET run_after_ms = ? WHERE depends_on_job_id = ? AND state = 'pending' AND run_after_ms >= ?`;
+
 /** Ids per IN (...) list: far under SQLite's parameter limit. */
 const IN_CHUNK = 500;
 
@@ -88,6 +98,7 @@ export class JobRepository {
   private readonly prerequisites: ReadonlySet<string>;
   /** Service code to its name, for the reason a dependent fails with. */
   private readonly names: ReadonlyMap<string, string>;
+  private readonly deviceUpdates = new Map<string, string>();
   constructor(deps: {
     db: Kysely<Database>;
     dialect: MigrationDialect;
@@ -98,6 +109,17 @@ export class JobRepository {
     this.dialect = deps.dialect;
     this.prerequisites = deps.prerequisites;
     this.names = deps.names;
+  }
+
+  /** Runs one of the written-out statements (`?` placeholders, `$n` on PostgreSQL); answers the rows changed. */
+  private async run(trx: Transaction<Database>, text: string, params: readonly unknown[]): Promise<number> {
+    let compiled = text;
+    if (this.dialect === 'postgres') {
+      let n = 0;
+      compiled = text.replace(/\?/g, () => `$${++n}`);
+    }
+    const result = await trx.executeQuery(CompiledQuery.raw(compiled, [...params]));
+    return Number(result.numAffectedRows ?? 0);
   }
 
   /** Up to `limit` runnable jobs (due, or whose lease expired), now leased to `owner`. */
@@ -254,55 +276,34 @@ export class JobRepository {
       for (const w of writes) {
         const job = w.job;
         if (w.kind === 'ticket') {
-          const r = await trx
-            .updateTable('check_jobs')
-            .set({ ticket: w.ticket })
-            .where('id', '=', job.id)
-            .where('state', '=', 'running')
-            .where('lease_owner', '=', w.owner)
-            .executeTakeFirst();
-          const ok = Number(r.numUpdatedRows) === 1;
+          const ok = (await this.run(trx, SET_TICKET, [w.ticket, job.id, w.owner])) === 1;
           if (ok) started.add(job.device_id);
           applied.push(ok);
         } else if (w.kind === 'release') {
-          const r = await trx
-            .updateTable('check_jobs')
-            .set((eb) => ({
-              state: 'pending',
-              lease_owner: null,
-              lease_until_ms: null,
-              run_after_ms: w.run_after_ms,
-              ticket: w.ticket,
-              error: w.error,
-              attempts: eb('attempts', '+', w.attempts_delta),
-            }))
-            .where('id', '=', job.id)
-            .where('state', '=', 'running')
-            .where('lease_owner', '=', w.owner)
-            .executeTakeFirst();
-          applied.push(Number(r.numUpdatedRows) === 1);
+          const n = await this.run(trx, RELEASE, [
+            w.run_after_ms,
+            w.ticket,
+            w.error,
+            w.attempts_delta,
+            job.id,
+            w.owner,
+          ]);
+          applied.push(n === 1);
         } else {
           const ok = w.kind === 'success';
-          const r = await trx
-            .updateTable('check_jobs')
-            .set({
-              state: ok ? 'success' : 'failed',
-              finished_at: now,
-              lease_owner: null,
-              lease_until_ms: null,
-              error: ok ? null : w.reason,
-              provider: w.provider,
-              sandbox: w.sandbox ? 1 : 0,
-              reused: ok && w.reused ? 1 : 0,
-              cost: ok && !w.reused ? w.cost : null,
-              facts: ok ? JSON.stringify(w.facts) : null,
-              settled: 1,
-            })
-            .where('id', '=', job.id)
-            .where('state', '=', 'running')
-            .where('lease_owner', '=', w.owner)
-            .executeTakeFirst();
-          if (Number(r.numUpdatedRows) !== 1) {
+          const n = await this.run(trx, COMPLETE, [
+            ok ? 'success' : 'failed',
+            now,
+            ok ? null : w.reason,
+            w.provider,
+            w.sandbox ? 1 : 0,
+            ok && w.reused ? 1 : 0,
+            ok && !w.reused ? w.cost : null,
+            ok ? JSON.stringify(w.facts) : null,
+            job.id,
+            w.owner,
+          ]);
+          if (n !== 1) {
             applied.push(false);
             continue;
           }
@@ -310,14 +311,7 @@ export class JobRepository {
           await this.updateDevice(trx, job.device_id, ok, ok ? w.facts : {}, now);
           finished(job, ok, ok && !w.reused);
           if (ok) {
-            if (this.prerequisites.has(job.service))
-              await trx
-                .updateTable('check_jobs')
-                .set({ run_after_ms: now })
-                .where('depends_on_job_id', '=', job.id)
-                .where('state', '=', 'pending')
-                .where('run_after_ms', '>=', BLOCKED_MS)
-                .execute();
+            if (this.prerequisites.has(job.service)) await this.run(trx, UNBLOCK, [now, job.id, BLOCKED_MS]);
           } else {
             await this.failDependents(trx, job.id, job.service, now, finished);
           }
@@ -356,22 +350,27 @@ export class JobRepository {
     facts: DeviceFacts,
     now: number,
   ): Promise<void> {
+    const columns = factColumns(facts);
+    const names = Object.keys(columns) as (keyof typeof columns)[];
+    const key = names.join(',');
+    let text = this.deviceUpdates.get(key);
+    if (text === undefined) {
+      // One statement per set of fact columns (a service's answers always carry the same set).
+      const sets = names.map((c) => `${c} = ?`);
+      sets.push(
+        'jobs_success = jobs_success + ?',
+        'jobs_failed = jobs_failed + ?',
+        `status = CASE WHEN jobs_success + jobs_failed + 1 >= jobs_total
+          THEN (CASE WHEN jobs_failed + ? = 0 THEN 'success' WHEN jobs_success + ? = 0 THEN 'failed' ELSE 'partial' END)
+          ELSE 'running' END`,
+        'updated_ms = ?',
+      );
+      text = `UPDATE check_devices SET ${sets.join(', ')} WHERE id = ?`;
+      this.deviceUpdates.set(key, text);
+    }
     const s = ok ? 1 : 0;
     const f = ok ? 0 : 1;
-    await trx
-      .updateTable('check_devices')
-      .set((eb) => ({
-        // Column names come from FACT_COLUMNS and values are sanitised by factColumns.
-        ...(factColumns(facts) as Record<string, never>),
-        jobs_success: eb('jobs_success', '+', s),
-        jobs_failed: eb('jobs_failed', '+', f),
-        status: sql<string>`CASE WHEN jobs_success + jobs_failed + 1 >= jobs_total
-          THEN (CASE WHEN jobs_failed + ${f} = 0 THEN 'success' WHEN jobs_success + ${s} = 0 THEN 'failed' ELSE 'partial' END)
-          ELSE 'running' END`,
-        updated_ms: now,
-      }))
-      .where('id', '=', deviceId)
-      .execute();
+    await this.run(trx, text, [...names.map((c) => columns[c] ?? null), s, f, f, s, now, deviceId]);
   }
 
   /** A failed job's waiting dependents fail too (and, through them, theirs), each refunded. */

@@ -75,6 +75,12 @@ describe('order_create', () => {
 
     const after = await balances();
     expect(after).toMatchObject({ balance: before.balance - 300, frozen: 300 });
+    const center = await s.call<{ integral: number; frozen_integral: number }>(
+      '/api/user/user_center',
+      {},
+      { token },
+    );
+    expect(center.datas).toMatchObject({ integral: before.balance - 300, frozen_integral: 300 });
     expect(after.list[0]).toMatchObject({
       type: 'freeze',
       balance_delta: -300,

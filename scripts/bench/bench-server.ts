@@ -1,0 +1,84 @@
+// A throwaway server for the checks benches: a temp SQLite file (migrated, demo shop seeded, points
+// enough for big orders), the app built as in production, and a session of the demo Admin.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { buildApp, type App, type AppOptions } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDb, type Db } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { AuthRepository } from '#server/modules/auth/repository.ts';
+import { SessionService } from '#server/modules/auth/session-service.ts';
+import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
+import { systemClock } from '#server/lib/clock.ts';
+import { seedDemoShop } from '#server/seed.ts';
+
+export interface BenchServer extends App {
+  handle: Db;
+  token: string;
+  post<D>(path: string, body: unknown): Promise<{ errcode: number; msg: string; datas: D }>;
+  close(): Promise<void>;
+}
+
+export async function benchServer(
+  opts: Pick<AppOptions, 'checkProvider' | 'runner'> = {},
+): Promise<BenchServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'repairops-bench-'));
+  const handle = connectDb(join(dir, 'bench.sqlite'));
+  await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
+  await seedDemoShop(handle.db);
+  await new LedgerRepository(handle.db).opening(1, 10_000_000_00, Date.now());
+  const config = { ...loadConfig({}), databaseUrl: join(dir, 'bench.sqlite'), staticDir: join(dir, 'none') };
+  const app = await buildApp({ config, db: handle, logger: false, ...opts });
+  const admin = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  const token = await new SessionService(
+    new AuthRepository(handle.db),
+    systemClock,
+    config.sessionTtlMs,
+  ).open(admin.id);
+  const post = async <D>(path: string, body: unknown) => {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json', token },
+      payload: JSON.stringify(body),
+    });
+    return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
+  };
+  const close = async () => {
+    await app.app.close();
+    await handle.db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { ...app, handle, token, post, close };
+}
+
+/** A valid IMEI per number (Luhn digit appended): distinct numbers, distinct devices. */
+export function benchImei(n: number, tac = '35391110'): string {
+  const body = tac + String(n).padStart(6, '0');
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    let d = body.charCodeAt(i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** The catalogue ids of these service codes. */
+export async function serviceIds(server: BenchServer, codes: readonly string[]): Promise<number[]> {
+  const list = await server.post<{ list: { id: number; code: string }[] }>('/api/checks/combo_list', {});
+  return codes.map((c) => {
+    const row = list.datas.list.find((s) => s.code === c);
+    if (!row) throw new Error(`no service ${c}`);
+    return row.id;
+  });
+}

@@ -1,0 +1,205 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ErrCode } from '#contract/errcodes.ts';
+import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
+import { CheckTransportError } from '#server/providers/checks/provider.ts';
+import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
+import { createTestServer, type CallResult, type TestServer } from '#tests/setup/server-harness.ts';
+import { LedgerRepository } from './ledger-repository.ts';
+
+type Outcome = 'ok' | 'busy' | 'refused' | 'transport' | 'poll_failed' | 'poll_retry';
+type Step =
+  | { kind: 'order'; devices: number[]; services: number[]; outcomes: Outcome[] }
+  | { kind: 'add'; devices: number[]; outcomes: Outcome[] }
+  | { kind: 'run'; advanceMs: number };
+
+const outcome = fc.constantFrom<Outcome>(
+  'ok',
+  'ok',
+  'ok',
+  'busy',
+  'refused',
+  'transport',
+  'poll_failed',
+  'poll_retry',
+);
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('order' as const),
+    devices: fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 6 }),
+    services: fc.uniqueArray(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 4 }),
+    outcomes: fc.array(outcome, { minLength: 1, maxLength: 8 }),
+  }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    devices: fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 4 }),
+    outcomes: fc.array(outcome, { minLength: 1, maxLength: 8 }),
+  }),
+  fc.record({ kind: fc.constant('run' as const), advanceMs: fc.integer({ min: 0, max: 10 * 60_000 }) }),
+);
+
+/** The invariants of the ledger, checked after every step. */
+async function checkLedger(s: TestServer, accountId: number) {
+  const sums = await s.db
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('balance_delta'), eb.lit(0)).as('b'),
+      eb.fn.coalesce(eb.fn.sum<number>('frozen_delta'), eb.lit(0)).as('f'),
+    ])
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  const acc = await s.db
+    .selectFrom('accounts')
+    .select(['integral', 'frozen'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  expect(Number(sums.b)).toBe(acc.integral);
+  expect(Number(sums.f)).toBe(acc.frozen);
+  expect(acc.integral).toBeGreaterThanOrEqual(0);
+  expect(acc.frozen).toBeGreaterThanOrEqual(0);
+  // Frozen = the shares of the jobs not finished yet; every finished job released exactly once.
+  const jobs = await s.db
+    .selectFrom('check_jobs')
+    .select(['id', 'state', 'share', 'settled', 'reused'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const open = jobs.filter((j) => j.state !== 'success' && j.state !== 'failed');
+  expect(open.reduce((sum, j) => sum + Number(j.share), 0)).toBe(acc.frozen);
+  const releases = await s.db
+    .selectFrom('ledger_entries')
+    .select(['job_id', 'type'])
+    .where('job_id', 'is not', null)
+    .execute();
+  const byJob = new Map<number, string[]>();
+  for (const r of releases) byJob.set(r.job_id as number, [...(byJob.get(r.job_id as number) ?? []), r.type]);
+  for (const j of jobs) {
+    const entries = byJob.get(j.id) ?? [];
+    if (j.state === 'success' || j.state === 'failed') {
+      expect(entries).toEqual([j.state === 'success' && j.reused === 0 ? 'settle' : 'refund']);
+      expect(j.settled).toBe(1);
+    } else expect(entries).toEqual([]);
+  }
+  // Each order: price = settled + refunded + what its open jobs still hold.
+  const orders = await s.db
+    .selectFrom('check_orders')
+    .select(['id', 'price', 'settled', 'refunded'])
+    .execute();
+  const openJobs = await s.db
+    .selectFrom('check_jobs')
+    .select(['order_id', 'share'])
+    .where('state', 'not in', ['success', 'failed'])
+    .execute();
+  for (const o of orders) {
+    const held = openJobs.filter((j) => j.order_id === o.id).reduce((sum, j) => sum + Number(j.share), 0);
+    expect(Number(o.settled) + Number(o.refunded) + held).toBe(Number(o.price));
+  }
+  return acc;
+}
+
+describe('the points ledger under random orders and job outcomes', () => {
+  it('always sums to balance + frozen, never goes negative, counts nothing twice', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.array(step, { minLength: 1, maxLength: 8 }),
+        async (opening, steps) => {
+          const provider = new FakeCheckProvider();
+          const s = await createTestServer({ checkProvider: provider, runner: { maxAttempts: 3 } });
+          try {
+            // A shop of its own with a random opening balance (often too little for an order).
+            const account = await s.db
+              .insertInto('accounts')
+              .values({ name: 'P', vip_end_time: 0, integral: 0, created_at: s.clock.now() })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await new LedgerRepository(s.db).opening(account.id, opening, s.clock.now());
+            await s.db
+              .insertInto('users')
+              .values({
+                account_id: account.id,
+                username: 'prop',
+                password_hash: 'x',
+                real_name: '',
+                avatar: '',
+                role: 0,
+                phone_number: '',
+                wx_openid: '',
+                disabled: 0,
+                created_at: s.clock.now(),
+                last_login_at: null,
+              })
+              .execute();
+            const token = await s.session('prop');
+            const catalogue = (await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token }))
+              .datas.list;
+            let script: Outcome[] = ['ok'];
+            let calls = 0;
+            const next = () => script[calls++ % script.length] as Outcome;
+            const byTicket = new Map<string, Outcome>();
+            provider.onSubmit = () => {
+              const o = next();
+              if (o === 'busy') return { kind: 'busy', retry_after_ms: 1000 };
+              if (o === 'refused') return { kind: 'failed', reason: 'refused' };
+              if (o === 'transport') return new CheckTransportError('down');
+              const ticket = `k${calls}`;
+              byTicket.set(ticket, o);
+              return { kind: 'accepted', ticket, poll_after_ms: o === 'ok' ? 0 : 1000 };
+            };
+            provider.onPoll = (ticket) => {
+              const o = byTicket.get(ticket);
+              if (o === 'poll_failed') return { kind: 'failed', reason: 'no record', retryable: false };
+              if (o === 'poll_retry') return { kind: 'failed', reason: 'timeout', retryable: true };
+              return { kind: 'done', facts: { model: 'x' }, cost: 1 };
+            };
+            let lastOrder: number | null = null;
+            for (const st of steps) {
+              if (st.kind === 'order' || st.kind === 'add') {
+                script = st.outcomes;
+                const identifiers = st.devices.map((d) => testImei(d));
+                const res: CallResult<{ order_id: number }> | null =
+                  st.kind === 'order'
+                    ? await s.call<{ order_id: number }>(
+                        '/api/checks/order_create',
+                        {
+                          title: 'p',
+                          identifiers,
+                          service_ids: st.services.map((i) => (catalogue[i] as ServiceRow).id),
+                        },
+                        { token },
+                      )
+                    : lastOrder === null
+                      ? null
+                      : await s.call<{ order_id: number }>(
+                          '/api/checks/order_add_devices',
+                          { order_id: lastOrder, identifiers },
+                          { token },
+                        );
+                if (res && res.errcode === 0) lastOrder = res.datas.order_id;
+                else if (res)
+                  expect([
+                    ErrCode.INSUFFICIENT_POINTS,
+                    ErrCode.SERVICE_MAINTENANCE,
+                    ErrCode.ORDER_NO_VALID_DEVICES,
+                  ]).toContain(res.errcode);
+              } else {
+                s.clock.advance(st.advanceMs);
+                await s.runner?.runOnce();
+              }
+              await checkLedger(s, account.id);
+            }
+            // Run everything to the end: nothing stays frozen.
+            for (let i = 0; i < 12; i++) {
+              s.clock.advance(10 * 60_000);
+              await s.runner?.runOnce();
+            }
+            const end = await checkLedger(s, account.id);
+            expect(end.frozen).toBe(0);
+          } finally {
+            await s.close();
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
