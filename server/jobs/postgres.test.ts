@@ -139,7 +139,7 @@ describe.skipIf(!url)('device checks on PostgreSQL', () => {
       expect(bySn.datas.total).toBe(1);
       const ledger = await post<{ total: number; frozen: number }>('/api/user/point_record', { page: 1 });
       // Two openings (seed and this test), the freeze, and one entry per job.
-    expect(ledger.datas.total).toBe(3 + 301 * 3);
+      expect(ledger.datas.total).toBe(3 + 301 * 3);
     },
   );
 });
