@@ -294,6 +294,20 @@ describe('leases and exactly once', () => {
     await balanced();
   });
 
+  it('claims from both ends: a small order placed behind a big one starts at once', async () => {
+    const big = await place(
+      Array.from({ length: 200 }, (_, i) => testImei(i + 1)),
+      ['warranty'],
+    );
+    s.clock.advance(1);
+    const small = await place([testImei(999)], ['warranty']);
+    const claimed = await repoFor().claim('w', s.clock.now(), 60_000, 10);
+    expect(claimed.filter((j) => j.order_id === small)).toHaveLength(1);
+    // The rest are the big order's oldest and newest jobs.
+    expect(claimed.filter((j) => j.order_id === big)).toHaveLength(9);
+    expect(claimed.map((j) => j.device_id)).toContain(1);
+  });
+
   it('two runners on the same database complete each job once', async () => {
     const orderId = await place(
       Array.from({ length: 150 }, (_, i) => testImei(i + 1)),
@@ -414,7 +428,7 @@ describe('the loop', () => {
     runner.start();
     const orderId = await place([testImei(1), testImei(2)], ['warranty']);
     const until = async (check: () => Promise<boolean>) => {
-      for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 1000 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
     };
     await until(async () => (await detail(orderId)).jobs_success === 1);
     await until(async () => {
