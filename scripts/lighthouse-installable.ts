@@ -18,7 +18,7 @@ mkdirSync('test-results', { recursive: true });
 const server = await startAppServer('test-results/lighthouse-server.json');
 const url = server.url;
 let browser: Browser | null = null;
-let passed = false;
+let passed: boolean;
 try {
   // Lighthouse drives Chromium over its debugging port (Playwright launches it, as in the e2e tests).
   const debuggingPort = await freePort();

@@ -5,7 +5,7 @@
 // 3. keep the answers of the allow-listed list calls (contract/offline-lists.ts) network first under
 //    synthetic keys (path + hash of the body), partitioned by a hash of the session's token.
 // A new version waits until the page says SKIP_WAITING (the user accepted the update prompt, which
-// the page only offers when the outbox is empty). docs/decisions/0008-offline-pwa.md.
+// the page only offers when the outbox is empty). docs/decisions/0009-offline-pwa.md.
 import { isOfflineList } from '#contract/offline-lists.ts';
 import {
   CACHED_AT_HEADER,

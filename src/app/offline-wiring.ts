@@ -10,7 +10,7 @@ import { wipeServiceWorkerData } from './service-worker.ts';
  * Connects the outbox to the session and the network: the signed-in user's writes are replayed at
  * start, when the network comes back and after that user signs in again; logout wipes the persisted
  * query cache and the service worker's cached answers (the outbox question is asked before, in the
- * shell). docs/decisions/0008-offline-pwa.md.
+ * shell). docs/decisions/0009-offline-pwa.md.
  */
 export function wireOffline(queryClient: QueryClient): void {
   configureOutbox({

@@ -5,7 +5,7 @@ import { fitToBudget } from './persist-budget.ts';
 
 /**
  * The query cache persisted to IndexedDB (architecture: "The PWA's data path";
- * docs/decisions/0008-offline-pwa.md):
+ * docs/decisions/0009-offline-pwa.md):
  * - buster: a cache version changed by hand when the shape of cached data changes, not the build hash
  *   (a deploy must not throw away what a shop browses offline);
  * - a max age of weeks, throttled writes, a size guard dropping the oldest queries first;

@@ -4,7 +4,7 @@ import { DATA_CACHE } from '#src/lib/offline/sw-protocol.ts';
 /**
  * Registers the service worker (src/sw.ts) and tracks whether a new version waits. The new version
  * is offered (UpdatePrompt), never forced: it takes over only when the user accepts, and the prompt
- * only lets them while the outbox is empty. docs/decisions/0008-offline-pwa.md.
+ * only lets them while the outbox is empty. docs/decisions/0009-offline-pwa.md.
  */
 let workbox: Workbox | null = null;
 let waiting = false;

@@ -41,6 +41,9 @@ export function connectRealtime(options: RealtimeOptions): { socket: RealtimeSoc
   const socket: RealtimeSocket = connect(options.url, {
     path: SOCKET_PATH,
     autoConnect: false,
+    // WebSocket first; long polling when a proxy refuses it.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     reconnectionDelay: RECONNECT_DELAY_MS,
     reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
     // Read at every (re)connection, so a new code is used as soon as it is stored.

@@ -37,6 +37,12 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.WX_NOT_CONFIGURED]: msg`WeChat sign-in is not configured`,
   [ErrCode.WX_AUTH_FAILED]: msg`WeChat sign-in failed, please try again`,
   [ErrCode.WX_SCENE_INVALID]: msg`This QR code is no longer valid, please use a new one`,
+  [ErrCode.SERVICE_MAINTENANCE]: msg`A chosen check service is under maintenance and cannot be ordered now`,
+  [ErrCode.SERVICE_UNKNOWN]: msg`A chosen check service does not exist`,
+  [ErrCode.INSUFFICIENT_POINTS]: msg`Not enough points for this order, please recharge first`,
+  [ErrCode.ORDER_NOT_FOUND]: msg`This check order does not exist`,
+  [ErrCode.ORDER_NO_VALID_DEVICES]: msg`None of the lines is a valid, new SN or IMEI`,
+  [ErrCode.ORDER_RUNNING]: msg`The order is still being checked; delete it when it has finished`,
 };
 
 export function localizedErrorMessage(errcode: number, serverMsg: string, datas: unknown): string {

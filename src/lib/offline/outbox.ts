@@ -12,7 +12,7 @@ import { deleteItem, deleteItems, loadItem, loadItems, saveItem, type OutboxItem
  * transport, waits in IndexedDB and is replayed in order, per user, when the network is back; it
  * carries its request_id so the server applies it once. A refusal stops the queue and waits for the
  * user. A feature opts a mutation in with one line: `mutationFn: (input) => callOrQueue(endpoint, input)`.
- * docs/decisions/0008-offline-pwa.md.
+ * docs/decisions/0009-offline-pwa.md.
  */
 
 export interface OutboxHooks {

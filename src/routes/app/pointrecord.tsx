@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '#src/features/shell/components/PendingPage.tsx';
+import { PointRecord } from '#src/features/wallet/components/PointRecord.tsx';
 
+// A hidden menu entry (spec section 2): reached from the personal center and by its path.
 export const Route = createFileRoute('/app/pointrecord')({
-  component: () => <PendingPage path="/app/pointrecord" />,
+  component: PointRecord,
 });

@@ -1,0 +1,11 @@
+/** Query keys of the checks feature, in one place so invalidation matches what queries use. */
+export const checksKeys = {
+  all: ['checks'] as const,
+  catalogue: () => [...checksKeys.all, 'catalogue'] as const,
+  groups: () => [...checksKeys.catalogue(), 'groups'] as const,
+  services: () => [...checksKeys.catalogue(), 'services'] as const,
+  orders: () => [...checksKeys.all, 'orders'] as const,
+  orderList: (page: number, keyword: string) => [...checksKeys.orders(), 'list', page, keyword] as const,
+  order: (orderId: number) => [...checksKeys.orders(), 'detail', orderId] as const,
+  results: (orderId: number) => [...checksKeys.all, 'results', orderId] as const,
+};

@@ -1,0 +1,124 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
+import { ErrCode } from '#contract/errcodes.ts';
+import { ApiError } from '#src/lib/api/errors.ts';
+import { SERVICE_NAMES } from '#src/lib/check-service-names.ts';
+import { formatDateTime } from '#src/lib/dates.ts';
+import { orderDetailQuery } from '../api/orders-api.ts';
+import { orderResultsQuery } from '../api/results-api.ts';
+import { useFollowOrder } from '../api/use-follow-order.ts';
+import { buildSearchIndex, searchRows } from '../model/search-index.ts';
+import { DeviceJobsModal } from './DeviceJobsModal.tsx';
+import { OrderProgress } from './OrderProgress.tsx';
+import { RemarkEditor } from './RemarkEditor.tsx';
+import { ResultsTable } from './ResultsTable.tsx';
+
+const EMPTY: readonly DeviceResultRow[] = [];
+
+/** Order detail (/app/quiry/managementDetail?order_id=N): header, live progress, results. */
+export function OrderDetail({ orderId, onOrderDone }: { orderId: number | undefined; onOrderDone(): void }) {
+  return (
+    <Stack>
+      <Title order={2}>
+        <Trans>Order detail</Trans>
+      </Title>
+      {orderId === undefined ? (
+        <Alert color="gray">
+          <Trans>
+            Choose an order in{' '}
+            <Anchor component={Link} to="/app/quiry/basicinquiry">
+              basic inquiry
+            </Anchor>{' '}
+            to see its results.
+          </Trans>
+        </Alert>
+      ) : (
+        <OrderView orderId={orderId} onOrderDone={onOrderDone} />
+      )}
+    </Stack>
+  );
+}
+
+function OrderView({ orderId, onOrderDone }: { orderId: number; onOrderDone(): void }) {
+  const { t, i18n } = useLingui();
+  const order = useQuery(orderDetailQuery(orderId));
+  const results = useQuery(orderResultsQuery(orderId));
+  useFollowOrder(orderId, order.data?.status, onOrderDone);
+  const [search, setSearch] = useState('');
+  const [jobsOf, setJobsOf] = useState<DeviceResultRow | null>(null);
+
+  const devices = results.data?.devices ?? EMPTY;
+  const index = useMemo(() => buildSearchIndex(devices), [devices]);
+  const shown = useMemo(() => searchRows(devices, index, search), [devices, index, search]);
+
+  if (order.error instanceof ApiError && order.error.errcode === ErrCode.ORDER_NOT_FOUND) {
+    return (
+      <Alert color="red" data-testid="order-not-found">
+        <Trans>This check order does not exist or was deleted.</Trans>
+      </Alert>
+    );
+  }
+  if (!order.data) {
+    if (order.isError)
+      return (
+        <Alert color="red">
+          <Trans>The order could not be loaded. Please try again later.</Trans>
+        </Alert>
+      );
+    return <Loader aria-label={t`Loading`} />;
+  }
+  const o = order.data;
+
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Title order={3} data-testid="order-title">
+                {o.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                <Trans>
+                  Placed {formatDateTime(o.created_at)} by {o.creator_name} · {o.devices} devices
+                </Trans>
+              </Text>
+            </div>
+            <Group gap={4}>
+              {o.services.map((code) => (
+                <Badge key={code} variant="light">
+                  {i18n._(SERVICE_NAMES[code])}
+                </Badge>
+              ))}
+            </Group>
+          </Group>
+          <RemarkEditor orderId={o.id} remark={o.remark} />
+        </Stack>
+      </Paper>
+      <OrderProgress order={o} />
+      <Group justify="space-between">
+        <TextInput
+          label={t`Search SN or IMEI`}
+          placeholder={t`Type part of an SN or IMEI`}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={320}
+          data-testid="results-search"
+        />
+        <Text size="sm" c="dimmed" data-testid="results-count">
+          {search.trim() ? t`${shown.length} of ${devices.length} devices` : t`${devices.length} devices`}
+        </Text>
+      </Group>
+      {results.isPending ? (
+        <Loader aria-label={t`Loading`} />
+      ) : (
+        <ResultsTable rows={shown} total={devices.length} onShowJobs={setJobsOf} />
+      )}
+      <DeviceJobsModal device={jobsOf} onClose={() => setJobsOf(null)} />
+    </Stack>
+  );
+}

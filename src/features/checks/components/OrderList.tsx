@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { OrderRow } from '#contract/schemas/checks-orders.ts';
+import { formatHundredths } from '#src/lib/amount.ts';
+import { ApiError } from '#src/lib/api/errors.ts';
+import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
+import { formatDateTime } from '#src/lib/dates.ts';
+import { ORDERS_PAGE_SIZE, newRequestId, orderListQuery, useDeleteOrder } from '../api/orders-api.ts';
+import { useInquiryDraft } from '../model/inquiry-draft.ts';
+
+/** While an order on the page is running its progress is refetched this often. */
+const RUNNING_REFRESH_MS = 3000;
+
+/** The account's check orders with their totals, search and paging; delete with a confirmation. */
+export function OrderList({ userId }: { userId: number }) {
+  const { t } = useLingui();
+  const [draft, update] = useInquiryDraft(userId);
+  const [keyword, setKeyword] = useState(draft.keyword);
+  const [debounced] = useDebouncedValue(keyword.trim(), 300);
+  if (debounced !== draft.keyword) update({ keyword: debounced, page: 1 });
+  const list = useQuery({
+    ...orderListQuery(draft.page, draft.keyword),
+    refetchInterval: (query) =>
+      query.state.data?.list.some((o) => o.status === 'running') ? RUNNING_REFRESH_MS : false,
+  });
+  const [deleting, setDeleting] = useState<OrderRow | null>(null);
+  const rows = list.data?.list ?? [];
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / ORDERS_PAGE_SIZE));
+  const summary = list.data?.summary;
+
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="orders-summary">
+        <Stat label={t`Orders`} value={summary ? String(summary.orders) : '—'} testId="summary-orders" />
+        <Stat label={t`Devices`} value={summary ? String(summary.devices) : '—'} testId="summary-devices" />
+        <Stat
+          label={t`Points spent`}
+          value={summary ? formatHundredths(summary.points_spent) : '—'}
+          testId="summary-points"
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t`Search orders`}
+        placeholder={t`Title, remark, SN or IMEI`}
+        value={keyword}
+        onChange={(e) => setKeyword(e.currentTarget.value)}
+        maw={360}
+      />
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover data-testid="order-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t`Title`}</Table.Th>
+              <Table.Th scope="col">{t`Devices`}</Table.Th>
+              <Table.Th scope="col">{t`Progress`}</Table.Th>
+              <Table.Th scope="col" ta="end">{t`Price`}</Table.Th>
+              <Table.Th scope="col" ta="end">{t`Settled`}</Table.Th>
+              <Table.Th scope="col">{t`Placed`}</Table.Th>
+              <Table.Th scope="col">{t`Remark`}</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>{t`Actions`}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((order) => (
+              <Table.Tr key={order.id} data-testid="order-row" data-order-id={order.id}>
+                <Table.Td>
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link {...props} to="/app/quiry/managementDetail" search={{ order_id: order.id }} />
+                    )}
+                  >
+                    {order.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{order.devices}</Table.Td>
+                <Table.Td miw={160}>
+                  <Group gap={6} wrap="nowrap">
+                    <Badge variant="light" color={order.status === 'running' ? 'blue' : 'teal'}>
+                      {order.status === 'running' ? t`Checking` : t`Finished`}
+                    </Badge>
+                    <Progress value={order.progress} w={60} aria-label={t`Progress of ${order.title}`} />
+                    <Text size="xs">{order.progress}%</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="end">{formatHundredths(order.price)}</Table.Td>
+                <Table.Td ta="end">{formatHundredths(order.settled)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDateTime(order.created_at)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {order.creator_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={220}>
+                  <Text size="sm" truncate="end" title={order.remark}>
+                    {order.remark || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      renderRoot={(props) => (
+                        <Link {...props} to="/app/quiry/managementDetail" search={{ order_id: order.id }} />
+                      )}
+                    >
+                      <Trans>Details</Trans>
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setDeleting(order)}
+                      aria-label={t`Delete ${order.title}`}
+                    >
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {list.isSuccess && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Text c="dimmed" ta="center">
+                    {draft.keyword ? (
+                      <Trans>No order matches the search.</Trans>
+                    ) : (
+                      <Trans>No orders yet.</Trans>
+                    )}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pages > 1 && <Pagination value={draft.page} onChange={(page) => update({ page })} total={pages} />}
+      <DeleteOrderModal order={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function DeleteOrderModal({ order, onClose }: { order: OrderRow | null; onClose(): void }) {
+  const { t } = useLingui();
+  const remove = useDeleteOrder();
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const failure = remove.error instanceof ApiError ? remove.error : null;
+  return (
+    <Modal opened={order !== null} onClose={close} title={t`Delete order`} centered>
+      {order && (
+        <Stack>
+          <Text>
+            <Trans>Delete the order “{order.title}”? Its results will no longer be listed.</Trans>
+          </Text>
+          {failure && (
+            <Alert color="red" data-testid="delete-error">
+              {localizedErrorMessage(failure.errcode, failure.message, failure.datas)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate({ order_id: order.id, request_id: newRequestId() }, { onSuccess: close })
+              }
+            >
+              <Trans>Delete</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

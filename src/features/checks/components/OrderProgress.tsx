@@ -1,0 +1,54 @@
+import { memo } from 'react';
+import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { OrderRow } from '#contract/schemas/checks-orders.ts';
+import { formatHundredths } from '#src/lib/amount.ts';
+
+/** The order's progress (jobs finished of all) and its points: frozen, settled, refunded. */
+export const OrderProgress = memo(function OrderProgress({ order }: { order: OrderRow }) {
+  const { t } = useLingui();
+  const running = order.status === 'running';
+  const points: Array<[string, number, string]> = [
+    [t`Price`, order.price, 'order-price'],
+    [t`Still frozen`, order.frozen, 'order-frozen'],
+    [t`Settled`, order.settled, 'order-settled'],
+    [t`Refunded`, order.refunded, 'order-refunded'],
+  ];
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={600}>
+            {running ? <Trans>Checking…</Trans> : <Trans>Finished</Trans>}{' '}
+            <span data-testid="order-progress">{order.progress}%</span>
+          </Text>
+          <Text size="sm">
+            <Trans>
+              {order.jobs_success} succeeded · {order.jobs_failed} failed · {order.jobs_total} jobs
+            </Trans>
+          </Text>
+        </Group>
+        <Progress
+          value={order.progress}
+          animated={running}
+          striped={running}
+          color={order.jobs_failed > 0 && !running ? 'orange' : 'teal'}
+          aria-label={t`Progress of the order`}
+          data-testid="order-progress-bar"
+        />
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {points.map(([label, value, testId]) => (
+            <div key={testId}>
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text fw={600} data-testid={testId}>
+                {formatHundredths(value)}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+});

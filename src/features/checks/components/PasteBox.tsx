@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconBarcode, IconCamera, IconFileSpreadsheet, IconTrash } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { MAX_BATCH_LINES } from '#contract/identifiers/batch.ts';
+import { notify } from '#src/ui/notify.ts';
+import { SheetImportError, readSheetFile } from '../import/read-sheet-file.ts';
+import type { LineStats } from '../model/line-stats.ts';
+import { DUPLICATE_REASONS, REJECT_REASONS } from '../model/reject-reasons.ts';
+import { BarcodeScanner } from '../scan/BarcodeScanner.tsx';
+import { decodeBarcodeFromPhoto } from '../scan/decode-photo.ts';
+
+/** Rejected lines listed under the box; the rest are counted ("and N more"). */
+const SHOWN_REJECTS = 200;
+
+interface PasteBoxProps {
+  text: string;
+  onTextChange(text: string): void;
+  stats: LineStats;
+  pending: boolean;
+  error?: string;
+}
+
+/** Appends identifiers to the text, one per line. */
+const appendLines = (text: string, lines: readonly string[]) =>
+  lines.length === 0 ? text : `${text}${text && !text.endsWith('\n') ? '\n' : ''}${lines.join('\n')}\n`;
+
+/**
+ * The devices of an order: pasted text, a CSV/XLSX import, barcodes from the camera or a photo.
+ * Below it, live counts of valid, invalid and duplicate lines and every rejected line with why.
+ */
+export function PasteBox({ text, onTextChange, stats, pending, error }: PasteBoxProps) {
+  const { t, i18n } = useLingui();
+  const [scanning, setScanning] = useState(false);
+
+  const importSheet = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const cells = await readSheetFile(file);
+      onTextChange(appendLines(text, cells));
+      notify('success', t`${cells.length} cells read from ${file.name}`);
+    } catch (err) {
+      notify(
+        'warning',
+        err instanceof SheetImportError && err.kind === 'unsupported'
+          ? t`Only CSV and XLSX files can be imported`
+          : t`The file could not be read as a spreadsheet`,
+        4000,
+      );
+    }
+  };
+
+  const readPhoto = async (file: File | null) => {
+    if (!file) return;
+    const code = await decodeBarcodeFromPhoto(file);
+    if (code) onTextChange(appendLines(text, [code]));
+    else notify('warning', t`No barcode could be read in this photo`, 4000);
+  };
+
+  const rejects = [
+    ...stats.invalid.map((r) => ({ line: r.line, raw: r.raw, reason: i18n._(REJECT_REASONS[r.reason]) })),
+    ...stats.duplicates.map((d) => ({ line: d.line, raw: d.raw, reason: i18n._(DUPLICATE_REASONS[d.of]) })),
+  ].sort((a, b) => a.line - b.line);
+
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label={t`SN / IMEI list`}
+        description={t`One per line, or separated by spaces, tabs or commas. At most ${MAX_BATCH_LINES} lines.`}
+        value={text}
+        onChange={(e) => onTextChange(e.currentTarget.value)}
+        rows={8}
+        spellCheck={false}
+        autoComplete="off"
+        error={error}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        data-testid="paste-box"
+      />
+      <Group gap="xs">
+        <FileButton
+          onChange={(file) => void importSheet(file)}
+          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        >
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              data-testid="import-sheet"
+            >
+              <Trans>Import CSV / XLSX</Trans>
+            </Button>
+          )}
+        </FileButton>
+        <Button variant="light" leftSection={<IconCamera size={16} />} onClick={() => setScanning(true)}>
+          <Trans>Scan with camera</Trans>
+        </Button>
+        <FileButton onChange={(file) => void readPhoto(file)} accept="image/*">
+          {(props) => (
+            <Button {...props} variant="light" leftSection={<IconBarcode size={16} />}>
+              <Trans>Barcode from a photo</Trans>
+            </Button>
+          )}
+        </FileButton>
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => onTextChange('')}
+          disabled={!text}
+        >
+          <Trans>Clear</Trans>
+        </Button>
+      </Group>
+      <Group gap="xs" aria-live="polite" data-testid="line-stats">
+        <Badge color="teal" variant="light" data-testid="stats-valid" data-count={stats.valid.length}>
+          <Trans>Valid: {stats.valid.length}</Trans>
+        </Badge>
+        <Badge color="red" variant="light" data-testid="stats-invalid" data-count={stats.invalid.length}>
+          <Trans>Invalid: {stats.invalid.length}</Trans>
+        </Badge>
+        <Badge
+          color="orange"
+          variant="light"
+          data-testid="stats-duplicates"
+          data-count={stats.duplicates.length}
+        >
+          <Trans>Duplicates: {stats.duplicates.length}</Trans>
+        </Badge>
+        {pending && <Loader size="xs" aria-label={t`Checking the lines`} />}
+      </Group>
+      {stats.tooMany && (
+        <Alert color="red">
+          <Trans>
+            {stats.total} lines: an order takes at most {MAX_BATCH_LINES}. Split the list into several orders.
+          </Trans>
+        </Alert>
+      )}
+      {rejects.length > 0 && (
+        <Paper withBorder p="xs">
+          <Text size="sm" fw={600} mb={4}>
+            <Trans>Lines that will not be checked</Trans>
+          </Text>
+          <ScrollArea.Autosize mah={200}>
+            <ul style={{ margin: 0, paddingInlineStart: 18 }} data-testid="rejected-lines">
+              {rejects.slice(0, SHOWN_REJECTS).map((r) => (
+                <li key={r.line} data-line={r.line}>
+                  <Text size="sm" span ff="monospace">
+                    {t`Line ${r.line}`}: {r.raw}
+                  </Text>{' '}
+                  <Text size="sm" span c="dimmed">
+                    — {r.reason}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+            {rejects.length > SHOWN_REJECTS && (
+              <Text size="sm" c="dimmed">
+                <Trans>…and {rejects.length - SHOWN_REJECTS} more</Trans>
+              </Text>
+            )}
+          </ScrollArea.Autosize>
+        </Paper>
+      )}
+      <BarcodeScanner
+        opened={scanning}
+        onClose={() => setScanning(false)}
+        onCodes={(codes) => onTextChange(appendLines(text, codes))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { LedgerType } from '#contract/schemas/ledger.ts';
+import { formatHundredths } from '#src/lib/amount.ts';
+
+/** The ledger's entry types in plain words (contract ledger.ts says what each one does). */
+export const LEDGER_TYPE_NAMES: Record<LedgerType, MessageDescriptor> = {
+  opening: msg`Opening balance`,
+  freeze: msg`Frozen for an order`,
+  settle: msg`Paid for a check`,
+  refund: msg`Refunded`,
+  purchase: msg`Package purchase`,
+  recharge: msg`Recharge`,
+};
+
+export const LEDGER_TYPE_COLORS: Record<LedgerType, string> = {
+  opening: 'blue',
+  freeze: 'orange',
+  settle: 'grape',
+  refund: 'teal',
+  purchase: 'pink',
+  recharge: 'green',
+};
+
+/** A change of points (hundredths) with its sign: +12.30, -0.05, 0.00. */
+export function signedPoints(hundredths: number): string {
+  const text = formatHundredths(hundredths);
+  return hundredths > 0 ? `+${text}` : text;
+}
