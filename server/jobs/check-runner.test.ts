@@ -294,6 +294,20 @@ describe('leases and exactly once', () => {
     await balanced();
   });
 
+  it('claims from both ends: a small order placed behind a big one starts at once', async () => {
+    const big = await place(
+      Array.from({ length: 200 }, (_, i) => testImei(i + 1)),
+      ['warranty'],
+    );
+    s.clock.advance(1);
+    const small = await place([testImei(999)], ['warranty']);
+    const claimed = await repoFor().claim('w', s.clock.now(), 60_000, 10);
+    expect(claimed.filter((j) => j.order_id === small)).toHaveLength(1);
+    // The rest are the big order's oldest and newest jobs.
+    expect(claimed.filter((j) => j.order_id === big)).toHaveLength(9);
+    expect(claimed.map((j) => j.device_id)).toContain(1);
+  });
+
   it('two runners on the same database complete each job once', async () => {
     const orderId = await place(
       Array.from({ length: 150 }, (_, i) => testImei(i + 1)),
@@ -397,5 +411,51 @@ describe('progress over the socket', () => {
       { order_id: orderId },
       { order_id: orderId },
     ]);
+  });
+});
+
+describe('the loop', () => {
+  it('started, it runs new orders at once; stopped, it hands back a job waiting for its poll, ticket kept', async () => {
+    await s.close();
+    provider = new FakeCheckProvider();
+    s = await createTestServer({ checkProvider: provider, runner: { holdMaxMs: 5_000, idleMs: 50 } });
+    runner = s.runner as CheckRunner;
+    token = await s.session();
+    provider.onSubmit = (req) =>
+      req.imei === testImei(2)
+        ? { kind: 'accepted', ticket: 'SLOW', poll_after_ms: 4_000 }
+        : { kind: 'accepted', ticket: '', poll_after_ms: 0 };
+    runner.start();
+    const orderId = await place([testImei(1), testImei(2)], ['warranty']);
+    const until = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 1000 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    await until(async () => (await detail(orderId)).jobs_success === 1);
+    await until(async () => {
+      const slow = await s.db
+        .selectFrom('check_jobs')
+        .select('ticket')
+        .where('device_id', '=', 2)
+        .executeTakeFirst();
+      return slow?.ticket === 'SLOW';
+    });
+    await runner.stop();
+    const slow = await s.db
+      .selectFrom('check_jobs')
+      .selectAll()
+      .where('device_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(slow).toMatchObject({
+      state: 'pending',
+      ticket: 'SLOW',
+      lease_owner: null,
+      run_after_ms: s.clock.now() + 4_000,
+    });
+    expect(provider.polls).not.toContain('SLOW');
+    s.clock.advance(4_000);
+    await runner.runOnce();
+    expect(provider.polls).toContain('SLOW');
+    expect(provider.submits).toHaveLength(2);
+    expect(await detail(orderId)).toMatchObject({ jobs_success: 2, progress: 100 });
   });
 });

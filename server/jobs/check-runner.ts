@@ -252,7 +252,19 @@ export class CheckRunner {
 
   private async applyWrites(writes: JobWrite[]): Promise<boolean[]> {
     const { jobs } = await this.setup();
-    const result = await jobs.apply(writes, this.clock.now());
+    // The batch is one transaction: when the database refuses it (a deadlock or serialization
+    // failure on PostgreSQL, a busy SQLite file), nothing of it was written and it is tried again.
+    let result;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        result = await jobs.apply(writes, this.clock.now());
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        this.onError(err);
+        await new Promise((r) => setTimeout(r, 20 * attempt));
+      }
+    }
     if (result.orders.size > 0) {
       this.onProgress(result.orders);
       // A success may have made dependents runnable.
@@ -291,15 +303,21 @@ export class CheckRunner {
     if (answer.kind === 'busy')
       return this.retry(job, null, '查询服务繁忙，稍后自动重试', answer.retry_after_ms, 0);
     if (answer.kind === 'failed') return this.fail(job, answer.reason);
-    if (!(await this.write({ kind: 'ticket', job, owner, ticket: answer.ticket }))) return;
-    return this.follow(job, answer.ticket, answer.poll_after_ms);
+    // A ticket that can be polled at once is recorded only if the answer is not ready then (the
+    // completion records it otherwise): the window in which a crash makes us submit again is the
+    // same one transaction either way, and a fast job saves a write.
+    return this.follow(job, answer.ticket, answer.poll_after_ms, false);
   }
 
   /** Polls the ticket until it is answered, waiting in memory while that is short and the lease allows. */
-  private async follow(job: ClaimedJob, ticket: string, firstWait: number): Promise<void> {
+  private async follow(job: ClaimedJob, ticket: string, firstWait: number, recorded = true): Promise<void> {
     let wait = firstWait;
     for (let polls = 0; ; polls++) {
       if (wait > 0 || polls >= MAX_POLLS_IN_MEMORY) {
+        if (!recorded) {
+          if (!(await this.write({ kind: 'ticket', job, owner: this.owner, ticket }))) return;
+          recorded = true;
+        }
         if (polls >= MAX_POLLS_IN_MEMORY || !this.canHold(job, wait) || !(await this.sleep(wait)))
           return this.handBack(job, ticket, wait);
       }
@@ -318,6 +336,7 @@ export class CheckRunner {
           kind: 'success',
           job,
           owner: this.owner,
+          ticket,
           facts: answer.facts,
           cost: answer.cost,
           provider: this.provider.name,

@@ -85,6 +85,7 @@ describe.skipIf(!url)('device checks on PostgreSQL', () => {
               dialect: 'postgres',
               provider,
               clock: systemClock,
+              onError: (err) => console.error('RUNNER', err),
               options: { backoffBaseMs: 1, backoffMaxMs: 1, claimBatch: 50 },
             }),
         ),

@@ -41,6 +41,8 @@ export type JobWrite =
       kind: 'success';
       job: ClaimedJob;
       owner: string;
+      /** The provider's ticket, when not recorded before (answered at the first poll). */
+      ticket?: string;
       facts: DeviceFacts;
       cost: number;
       provider: string;
@@ -70,8 +72,9 @@ const SET_TICKET = `UPDATE check_jobs SET ticket = ? WHERE id = ? AND state = 'r
 const RELEASE = `UPDATE check_jobs SET state = 'pending', lease_owner = NULL, lease_until_ms = NULL,
   run_after_ms = ?, ticket = ?, error = ?, attempts = attempts + ? WHERE id = ? AND state = 'running' AND lease_owner = ?`;
 const COMPLETE = `UPDATE check_jobs SET state = ?, finished_at = ?, lease_owner = NULL, lease_until_ms = NULL,
-  error = ?, provider = ?, sandbox = ?, reused = ?, cost = ?, facts = ?, settled = 1
+  ticket = COALESCE(?, ticket), error = ?, provider = ?, sandbox = ?, reused = ?, cost = ?, facts = ?, settled = 1
   WHERE id = ? AND state = 'running' AND lease_owner = ?`;
+const DEVICE_STARTED = `UPDATE check_devices SET status = 'running', updated_ms = ? WHERE id = ? AND status = 'pending'`;
 const UNBLOCK = `UPDATE check_jobs SET run_after_ms = ? WHERE depends_on_job_id = ? AND state = 'pending' AND run_after_ms >= ?`;
 
 /** Ids per IN (...) list: far under SQLite's parameter limit. */
@@ -132,20 +135,32 @@ export class JobRepository {
         .where('lease_until_ms', '<', now)
         .orderBy('lease_until_ms')
         .limit(limit);
-      let due = trx
-        .selectFrom('check_jobs')
-        .select('id')
-        .where('state', '=', 'pending')
-        .where('run_after_ms', '<=', now)
-        .orderBy('run_after_ms')
-        .orderBy('id')
-        .limit(limit);
-      if (this.dialect === 'postgres') {
-        expired = expired.forUpdate().skipLocked();
-        due = due.forUpdate().skipLocked();
+      // Due jobs from both ends: the oldest first (nothing waits for ever), and the newest, so a
+      // small order placed behind a 100,000-device one starts at once instead of after it.
+      const dueQuery = (newest: boolean, n: number) => {
+        let q = trx
+          .selectFrom('check_jobs')
+          .select('id')
+          .where('state', '=', 'pending')
+          .where('run_after_ms', '<=', now)
+          .orderBy('run_after_ms', newest ? 'desc' : 'asc')
+          .orderBy('id', newest ? 'desc' : 'asc')
+          .limit(n);
+        if (this.dialect === 'postgres') q = q.forUpdate().skipLocked();
+        return q;
+      };
+      if (this.dialect === 'postgres') expired = expired.forUpdate().skipLocked();
+      const picked = new Set((await expired.execute()).map((r) => r.id));
+      const room = limit - picked.size;
+      if (room > 0) {
+        const half = Math.ceil(room / 2);
+        const oldest = await dueQuery(false, half).execute();
+        // The newest half is not looked for when the oldest already took every due job.
+        const newest =
+          oldest.length < half || room - half === 0 ? [] : await dueQuery(true, room - half).execute();
+        for (const r of [...oldest, ...newest]) picked.add(r.id);
       }
-      const ids = (await expired.execute()).map((r) => r.id);
-      if (ids.length < limit) for (const r of await due.limit(limit - ids.length).execute()) ids.push(r.id);
+      const ids = [...picked];
       if (ids.length === 0) return [];
 
       const leaseUntil = now + leaseMs;
@@ -239,8 +254,6 @@ export class JobRepository {
   /** Applies a batch of writes in one transaction; each is guarded by the writer's lease. */
   async apply(writes: readonly JobWrite[], now: number): Promise<AppliedBatch> {
     return this.db.transaction().execute(async (trx) => {
-      const applied: boolean[] = [];
-      const started = new Set<number>();
       const releases = new Map<number, Release[]>();
       const counters = new Map<number, Counters>();
       const orders = new Map<number, number>();
@@ -273,12 +286,23 @@ export class JobRepository {
         });
       };
 
-      for (const w of writes) {
+      // Rows are locked in one global order (devices ascending, then accounts, then orders), so two
+      // workers' batches on PostgreSQL wait for each other but never deadlock.
+      const order = writes
+        .map((_, i) => i)
+        .sort((a, b) => {
+          const x = writes[a] as JobWrite;
+          const y = writes[b] as JobWrite;
+          return x.job.device_id - y.job.device_id || x.job.id - y.job.id;
+        });
+      const applied: boolean[] = new Array<boolean>(writes.length).fill(false);
+      for (const index of order) {
+        const w = writes[index] as JobWrite;
         const job = w.job;
         if (w.kind === 'ticket') {
           const ok = (await this.run(trx, SET_TICKET, [w.ticket, job.id, w.owner])) === 1;
-          if (ok) started.add(job.device_id);
-          applied.push(ok);
+          if (ok) await this.run(trx, DEVICE_STARTED, [now, job.device_id]);
+          applied[index] = ok;
         } else if (w.kind === 'release') {
           const n = await this.run(trx, RELEASE, [
             w.run_after_ms,
@@ -288,12 +312,13 @@ export class JobRepository {
             job.id,
             w.owner,
           ]);
-          applied.push(n === 1);
+          applied[index] = n === 1;
         } else {
           const ok = w.kind === 'success';
           const n = await this.run(trx, COMPLETE, [
             ok ? 'success' : 'failed',
             now,
+            ok ? (w.ticket ?? null) : null,
             ok ? null : w.reason,
             w.provider,
             w.sandbox ? 1 : 0,
@@ -303,11 +328,8 @@ export class JobRepository {
             job.id,
             w.owner,
           ]);
-          if (n !== 1) {
-            applied.push(false);
-            continue;
-          }
-          applied.push(true);
+          if (n !== 1) continue;
+          applied[index] = true;
           await this.updateDevice(trx, job.device_id, ok, ok ? w.facts : {}, now);
           finished(job, ok, ok && !w.reused);
           if (ok) {
@@ -318,16 +340,9 @@ export class JobRepository {
         }
       }
 
-      const startedIds = [...started];
-      for (let i = 0; i < startedIds.length; i += IN_CHUNK)
-        await trx
-          .updateTable('check_devices')
-          .set({ status: 'running', updated_ms: now })
-          .where('id', 'in', startedIds.slice(i, i + IN_CHUNK))
-          .where('status', '=', 'pending')
-          .execute();
-      for (const [accountId, list] of releases) await new LedgerRepository(trx).release(accountId, list, now);
-      for (const [orderId, c] of counters)
+      for (const [accountId, list] of [...releases].sort(([a], [b]) => a - b))
+        await new LedgerRepository(trx).release(accountId, list, now);
+      for (const [orderId, c] of [...counters].sort(([a], [b]) => a - b))
         await trx
           .updateTable('check_orders')
           .set((eb) => ({

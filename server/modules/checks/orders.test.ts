@@ -471,3 +471,86 @@ describe('orders after placing', () => {
     expect(poor.errcode).toBe(ErrCode.INSUFFICIENT_POINTS);
   });
 });
+
+describe('offline facts and the point record', () => {
+  it('fills TAC model, factory and manufacture week from the identifier at insert', async () => {
+    // TAC 01161200 is an iPhone 3G; C02 a Quanta factory; year letter G (2011/2021, second half), week 5.
+    const imei = testImei(7, '01161200');
+    const sn = 'C02G5XXXDPNG';
+    const res = await s.call<OrderWriteDatas>(
+      CREATE,
+      { title: 'offline', identifiers: [imei, sn], service_ids: [id('warranty')] },
+      { token },
+    );
+    expect(res.errcode, res.msg).toBe(0);
+    const results = await s.call<OrderResultsDatas>(
+      '/api/checks/order_results',
+      { order_id: res.datas.order_id },
+      { token },
+    );
+    const [phone, computer] = results.datas.devices;
+    expect(phone).toMatchObject({ tac_model: 'Apple iPhone 3G', factory: null, manufactured: null });
+    expect(computer).toMatchObject({
+      sn,
+      factory: 'China (Quanta Computer)',
+      tac_model: 'iPhone 4 (CDMA)',
+      model: 'iPhone 4 (CDMA)',
+      capacity: '8GB',
+    });
+    expect(computer?.manufactured).toMatch(/^20[12]1-W\d\d$/);
+  });
+
+  it('lists entries with order title, device, service and actor; filters by type and order', async () => {
+    const res = await s.call<OrderWriteDatas>(
+      CREATE,
+      { title: '记录测试', identifiers: [testImei(1)], service_ids: [id('activation_lock')] },
+      { token },
+    );
+    await s.runner?.runOnce();
+    const settle = await s.call<PointRecordDatas>('/api/user/point_record', { type: 'settle' }, { token });
+    expect(settle.datas.total).toBe(1);
+    expect(settle.datas.list[0]).toMatchObject({
+      type: 'settle',
+      balance_delta: 0,
+      frozen_delta: -30,
+      balance_after: 1_000_00 - 30,
+      order_id: res.datas.order_id,
+      order_title: '记录测试',
+      device: testImei(1),
+      service: 'activation_lock',
+      actor_name: null,
+    });
+    const byOrder = await s.call<PointRecordDatas>(
+      '/api/user/point_record',
+      { order_id: res.datas.order_id },
+      { token },
+    );
+    expect(byOrder.datas.list.map((e) => e.type)).toEqual(['settle', 'freeze']);
+    const all = await s.call<PointRecordDatas>(
+      '/api/user/point_record',
+      { page: 1, page_size: 2 },
+      { token },
+    );
+    expect(all.datas).toMatchObject({ total: 3, balance: 1_000_00 - 30, frozen: 0 });
+    expect(all.datas.list.map((e) => e.type)).toEqual(['settle', 'freeze']);
+    const opening = await s.call<PointRecordDatas>('/api/user/point_record', { type: 'opening' }, { token });
+    expect(opening.datas.list[0]).toMatchObject({ balance_delta: 1_000_00, balance_after: 1_000_00 });
+  });
+
+  it('order_list filters by status', async () => {
+    const running = await s.call<OrderWriteDatas>(
+      CREATE,
+      { title: 'r', identifiers: [testImei(1)], service_ids: [id('warranty')] },
+      { token },
+    );
+    const ids = async (status: string) =>
+      (await s.call<OrderListDatas>('/api/checks/order_list', { status }, { token })).datas.list.map(
+        (o) => o.id,
+      );
+    expect(await ids('running')).toEqual([running.datas.order_id]);
+    expect(await ids('done')).toEqual([]);
+    await s.runner?.runOnce();
+    expect(await ids('running')).toEqual([]);
+    expect(await ids('done')).toEqual([running.datas.order_id]);
+  });
+});
