@@ -10,6 +10,8 @@ const chromePath = chromiumPath();
 
 if (!existsSync(chromePath)) {
   process.stdout.write(`Lighthouse installability SKIPPED: no Chromium at ${chromePath}.\n`);
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/lighthouse-installable.json', JSON.stringify({ skippedRun: true }));
   process.exit(0);
 }
 

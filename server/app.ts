@@ -10,7 +10,13 @@ import { registerEnvelope } from './plugins/envelope.ts';
 import { registerEndpoints } from './plugins/endpoints.ts';
 import { RequestKeys } from './plugins/idempotency.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
-import { accountRoom, attachRealtime, userRoom, type RealtimeServer } from './plugins/realtime.ts';
+import {
+  accountRoom,
+  attachRealtime,
+  emitDataChanged,
+  userRoom,
+  type RealtimeServer,
+} from './plugins/realtime.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { AuthRepository } from './modules/auth/repository.ts';
 import { PuzzleService } from './modules/auth/puzzle-service.ts';
@@ -99,7 +105,7 @@ export async function buildApp({
   const notify: TeamNotifier = {
     sessionEnded: (userId, reason) => void io.to(userRoom(userId)).emit('session:ended', { reason }),
     userChanged: (userId) => void io.to(userRoom(userId)).emit('user:changed', { user_id: userId }),
-    dataChanged: (accountId, topics) => void io.to(accountRoom(accountId)).emit('data:changed', { topics }),
+    dataChanged: (accountId, topics) => emitDataChanged(io, accountId, topics),
   };
   const team = new TeamService({ db: db.db, clock, notify });
   const outbox = new SmsOutboxRepository(db.db);

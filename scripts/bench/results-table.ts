@@ -159,7 +159,13 @@ async function main() {
   }
   const port = await freePort();
   const server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      // Not the e2e suite's file: the two may run side by side.
+      E2E_SERVER_INFO: 'test-results/bench-table-server.json',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://localhost:${port}`;

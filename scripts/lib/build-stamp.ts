@@ -10,6 +10,9 @@ const INPUTS = [
   'index.html',
   'vite.config.ts',
   'lingui.config.ts',
+  // The web manifest and its icon list (vite.config.ts imports them).
+  'scripts/pwa-manifest.ts',
+  'scripts/icon-set.ts',
   'package-lock.json',
 ];
 

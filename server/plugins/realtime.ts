@@ -5,6 +5,7 @@ import {
   SOCKET_PATH,
   SOCKET_SOURCE,
   type ClientToServerEvents,
+  type RealtimeTopic,
   type ServerToClientEvents,
 } from '#contract/realtime.ts';
 import type { WsCodeService } from '#server/modules/realtime/ws-code-service.ts';
@@ -12,6 +13,14 @@ import type { WsCodeService } from '#server/modules/realtime/ws-code-service.ts'
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 export const accountRoom = (accountId: number) => `account:${accountId}`;
+
+/**
+ * Tells every device signed in to the account that shared data changed: the PWA refetches the
+ * queries of those topics (contract/realtime.ts REALTIME_TOPICS). Call it after the write committed.
+ */
+export function emitDataChanged(io: RealtimeServer, accountId: number, topics: RealtimeTopic[]): void {
+  io.to(accountRoom(accountId)).emit('data:changed', { topics });
+}
 export const userRoom = (userId: number) => `user:${userId}`;
 
 /**

@@ -4,6 +4,7 @@ import { apiBase, callApi } from '#src/lib/api/client.ts';
 import { connectRealtime, type RealtimeHandlers } from '#src/lib/socket.ts';
 import { getCode, getToken, setCode } from '#src/lib/storage.ts';
 import { getCurrentUser, loadCurrentUser, logout, subscribeCurrentUser } from '#src/features/auth/session.ts';
+import { onCheckOrders, onCheckProgress } from '#src/features/checks/api/progress.ts';
 
 /** Server events → what the PWA refreshes (contract/realtime.ts names them). */
 export function realtimeHandlers(queryClient: QueryClient, reload: () => void): RealtimeHandlers {
@@ -14,6 +15,8 @@ export function realtimeHandlers(queryClient: QueryClient, reload: () => void): 
     },
     // Ended elsewhere (disabled, password reset): sign out here too; the outbox is kept for the user.
     'session:ended': () => void logout().finally(reload),
+    'checks:progress': (event) => onCheckProgress(queryClient, event),
+    'checks:orders': (event) => onCheckOrders(queryClient, event),
     'data:changed': ({ topics }) => {
       for (const topic of topics) void queryClient.invalidateQueries({ queryKey: [topic] });
     },

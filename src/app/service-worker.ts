@@ -10,7 +10,8 @@ let workbox: Workbox | null = null;
 let waiting = false;
 const listeners = new Set<() => void>();
 
-function setWaiting(value: boolean) {
+/** A new version waits (workbox-window's 'waiting'; tests call it directly). */
+export function setUpdateWaiting(value: boolean) {
   waiting = value;
   for (const listener of listeners) listener();
 }
@@ -24,7 +25,7 @@ export function subscribeUpdate(listener: () => void): () => void {
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => setWaiting(true));
+  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
   // The new version took over (the user accepted): load the page it serves.
   workbox.addEventListener('controlling', (event) => {
     if (event.isUpdate) window.location.reload();

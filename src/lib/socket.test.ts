@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVALID_AUTH_INFO } from '#contract/realtime.ts';
-import { connectRealtime } from './socket.ts';
+import { connectRealtime, subscribeRealtime } from './socket.ts';
 
 /** A stand-in for socket.io-client's socket: records connects, lets the test fire events. */
 function fakeIo() {
@@ -13,6 +13,10 @@ function fakeIo() {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
       return socket;
     },
+    onAny(handler: (event: string, ...args: unknown[]) => void) {
+      handlers.set('*', [...(handlers.get('*') ?? []), handler as (...args: unknown[]) => void]);
+      return socket;
+    },
     connect() {
       socket.connects++;
       return socket;
@@ -22,10 +26,15 @@ function fakeIo() {
       return socket;
     },
     removeAllListeners() {
-      handlers.clear();
+      for (const event of [...handlers.keys()]) if (event !== '*') handlers.delete(event);
+      return socket;
+    },
+    offAny() {
+      handlers.delete('*');
       return socket;
     },
     fire(event: string, ...args: unknown[]) {
+      for (const handler of handlers.get('*') ?? []) handler(event, ...args);
       for (const handler of handlers.get(event) ?? []) handler(...args);
     },
   };
@@ -94,6 +103,25 @@ describe('connectRealtime (spec section 7: auth_info + source erp)', () => {
     expect(fetchCode).toHaveBeenCalledTimes(2);
   });
 
+  it('hands server events to the subscribers of features too, until they unsubscribe', async () => {
+    const { io, socket } = fakeIo();
+    const seen = vi.fn();
+    const unsubscribe = subscribeRealtime('checks:orders', seen);
+    connectRealtime({
+      url: 'http://x',
+      getCode: () => 'c',
+      fetchCode: async () => 'c',
+      handlers: {},
+      connect: io,
+    });
+    socket.fire('checks:orders', { order_id: 7 });
+    socket.fire('data:changed', { topics: ['team'] });
+    expect(seen).toHaveBeenCalledExactlyOnceWith({ order_id: 7 });
+    unsubscribe();
+    socket.fire('checks:orders', { order_id: 8 });
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+
   it('hands server events to the handlers, and stops on close', async () => {
     const { io, socket } = fakeIo();
     const changed = vi.fn();
@@ -106,9 +134,12 @@ describe('connectRealtime (spec section 7: auth_info + source erp)', () => {
     });
     socket.fire('data:changed', { topics: ['team'] });
     expect(changed).toHaveBeenCalledWith({ topics: ['team'] });
+    const feature = vi.fn();
+    subscribeRealtime('data:changed', feature);
     connection.close();
     expect(socket.disconnected).toBe(true);
     socket.fire('data:changed', { topics: ['team'] });
     expect(changed).toHaveBeenCalledTimes(1);
+    expect(feature).not.toHaveBeenCalled();
   });
 });

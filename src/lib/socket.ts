@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import {
   INVALID_AUTH_INFO,
@@ -20,6 +21,40 @@ export interface RealtimeOptions {
   handlers: RealtimeHandlers;
   /** socket.io-client's io(); tests pass a fake. */
   connect?: typeof io;
+}
+
+// ——— Features listen to server events here (they never see the socket, nor import the app).
+
+type EventName = keyof ServerToClientEvents;
+const subscribers = new Map<string, Set<(...args: never[]) => void>>();
+
+/** Calls `handler` for every `event` the server sends while signed in; returns the unsubscribe. */
+export function subscribeRealtime<E extends EventName>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): () => void {
+  const set = subscribers.get(event) ?? new Set();
+  subscribers.set(event, set);
+  set.add(handler as (...args: never[]) => void);
+  return () => set.delete(handler as (...args: never[]) => void);
+}
+
+/** subscribeRealtime for a component's lifetime (the latest handler is called). */
+export function useRealtimeEvent<E extends EventName>(event: E, handler: ServerToClientEvents[E]): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(
+    () =>
+      subscribeRealtime(event, ((...args: never[]) =>
+        (latest.current as (...a: never[]) => void)(...args)) as never),
+    [event],
+  );
+}
+
+function dispatch(event: string, args: unknown[]): void {
+  for (const handler of subscribers.get(event) ?? []) (handler as (...a: unknown[]) => void)(...args);
 }
 
 export const RECONNECT_DELAY_MS = 1000;
@@ -54,6 +89,7 @@ export function connectRealtime(options: RealtimeOptions): { socket: RealtimeSoc
   for (const [event, handler] of Object.entries(options.handlers)) {
     socket.on(event as keyof ServerToClientEvents, handler as never);
   }
+  socket.onAny((event: string, ...args: unknown[]) => dispatch(event, args));
   socket.on('connect', () => {
     refusals = 0;
   });
@@ -87,6 +123,7 @@ export function connectRealtime(options: RealtimeOptions): { socket: RealtimeSoc
     close() {
       closed = true;
       if (retry) clearTimeout(retry);
+      socket.offAny();
       socket.removeAllListeners();
       socket.disconnect();
     },

@@ -35,6 +35,11 @@ export const accessibleCssVariables: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-anchor': 'var(--mantine-primary-color-8)',
+    // Colored text (`c="red"`, error messages): Mantine's shade 6 is under 4.5:1 on white.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+    '--mantine-color-teal-text': 'var(--mantine-color-teal-9)',
+    '--mantine-color-blue-text': 'var(--mantine-color-blue-8)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

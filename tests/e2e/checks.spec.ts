@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeXlsxFile from 'write-excel-file/node';
-import { signInFast } from './session.ts';
+import { newShopWithPoints } from './shop.ts';
 import { BasicInquiryPage, OrderDetailPage } from './pages/checks-pages.ts';
 import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
 
@@ -42,7 +43,8 @@ test('import a 200-line XLSX, place the order, follow it to 100% and find every 
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await signInFast(page, request);
+  // 1000.00 points in a shop of its own: the demo shop stays as other specs expect it.
+  const { token } = await newShopWithPoints(page, request, 100_000);
   const api = async (path: string, data: object = {}) =>
     (await (await request.post(path, { data, headers: { token } })).json()) as {
       errcode: number;
@@ -57,6 +59,10 @@ test('import a 200-line XLSX, place the order, follow it to 100% and find every 
   expect(lines).toHaveLength(200);
   const file = join(mkdtempSync(join(tmpdir(), 'checks-e2e-')), 'devices.xlsx');
   await writeXlsxFile([[{ value: 'IMEI' }], ...lines.map((value) => [{ value }])]).toFile(file);
+
+  // The progress is pushed over socket.io: every frame the page receives is kept to check that.
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
 
   const inquiry = new BasicInquiryPage(page);
   await inquiry.open();
@@ -86,6 +92,7 @@ test('import a 200-line XLSX, place the order, follow it to 100% and find every 
   // Live: the page moves on its own, without a reload, until every job has finished.
   await expect(detail.progress()).toHaveText('100%', { timeout: 150_000 });
   await expect(page.getByTestId('order-frozen')).toHaveText('0.00');
+  expect(frames.some((f) => f.includes('"checks:progress"') && f.includes('"progress":100'))).toBe(true);
   const settled = await detail.points('settled');
   const refunded = await detail.points('refunded');
   expect(settled + refunded).toBe(9000);
@@ -120,4 +127,47 @@ test('import a 200-line XLSX, place the order, follow it to 100% and find every 
   await page.getByLabel('记录类型').selectOption({ label: '查询扣费' });
   await expect(page.getByTestId('ledger-total')).toHaveText(`共 ${jobs.jobs_success} 条记录`);
   await expect(page.getByTestId('ledger-row').first()).toContainText('E2E 200 台');
+});
+
+/** Serious and critical accessibility problems axe finds on the page. */
+async function axeProblems(page: Page) {
+  const report = await new AxeBuilder({ page }).analyze();
+  return report.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the checks pages are accessible: labels, table roles, contrast', async ({ page, request }) => {
+  const { token } = await newShopWithPoints(page, request, 10_000);
+  const services = await (
+    await request.post('/api/checks/combo_list', { data: {}, headers: { token } })
+  ).json();
+  const warranty = services.datas.list.find((s: { code: string }) => s.code === 'warranty').id;
+  const created = await (
+    await request.post('/api/checks/order_create', {
+      data: { title: 'A11y', identifiers: [imei(1), imei(2), 'F2LXK1ABHG7F'], service_ids: [warranty] },
+      headers: { token },
+    })
+  ).json();
+  expect(created.errcode).toBe(0);
+
+  const inquiry = new BasicInquiryPage(page);
+  await inquiry.open();
+  await page.getByTestId('paste-box').fill(`${imei(3)}\nF2LOK1ABHG7F`);
+  await expect(page.getByTestId('rejected-lines')).toBeVisible();
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  expect(await axeProblems(page)).toEqual([]);
+
+  await page.goto(`/#/app/quiry/managementDetail?order_id=${created.datas.order_id}`);
+  await expect(page.getByTestId('results-table')).toHaveAttribute('data-rows', '3');
+  expect(await axeProblems(page)).toEqual([]);
+  // The jobs of a device open from its status, by keyboard too.
+  await page.getByTestId('device-status').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('device-jobs')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/#/app/pointrecord');
+  await expect(page.getByTestId('ledger-row').first()).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
 });

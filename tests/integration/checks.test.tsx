@@ -135,6 +135,27 @@ describe('order detail', () => {
     expect(await screen.findByRole('link', { name: '基础查询' })).toBeTruthy();
   });
 
+  it('adds devices to an order, telling the ones already in it apart', async () => {
+    const token = await signIn();
+    const orderId = await placeOrder(token, [imei(1), imei(2)], '追加设备');
+    renderApp(`/app/quiry/managementDetail?order_id=${orderId}`);
+    await waitFor(() => expect(screen.getByTestId('results-table').getAttribute('data-rows')).toBe('2'), {
+      timeout: 10_000,
+    });
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: '添加设备' }));
+    const form = await screen.findByTestId('add-devices-form');
+    fireEvent.change(within(form).getByTestId('paste-box'), {
+      target: { value: [imei(2), imei(5), 'F2LXK1ABHG7F'].join('\n') },
+    });
+    await waitFor(() => expect(count('stats-valid')).toBe('2'));
+    expect(count('stats-duplicates')).toBe('1');
+    expect(within(form).getByText(/已在此订单中/)).toBeTruthy();
+    await u.click(within(form).getByRole('button', { name: '添加设备' }));
+    await waitFor(() => expect(screen.getByTestId('results-table').getAttribute('data-rows')).toBe('4'));
+    expect(screen.getByTestId('order-price').textContent).toBe('2.00');
+  });
+
   it('an unknown order says so', async () => {
     await signIn();
     renderApp('/app/quiry/managementDetail?order_id=999999');

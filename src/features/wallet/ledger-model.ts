@@ -13,13 +13,14 @@ export const LEDGER_TYPE_NAMES: Record<LedgerType, MessageDescriptor> = {
   recharge: msg`Recharge`,
 };
 
+/** Solid badge colors in shades that keep AA contrast with their text (yellow gets dark text). */
 export const LEDGER_TYPE_COLORS: Record<LedgerType, string> = {
-  opening: 'blue',
-  freeze: 'orange',
-  settle: 'grape',
-  refund: 'teal',
-  purchase: 'pink',
-  recharge: 'green',
+  opening: 'blue.8',
+  freeze: 'yellow.4',
+  settle: 'grape.9',
+  refund: 'teal.9',
+  purchase: 'pink.9',
+  recharge: 'cyan.9',
 };
 
 /** A change of points (hundredths) with its sign: +12.30, -0.05, 0.00. */

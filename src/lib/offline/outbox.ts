@@ -83,6 +83,14 @@ channel?.addEventListener('message', () => void refresh(false));
 
 export const refreshOutbox = (): Promise<void> => refresh(false);
 
+/** Shows one item's new state without reading the whole store again (the replay loop's hot path). */
+function patchSnapshot(item: OutboxItem, removed = false): void {
+  snapshot = removed
+    ? snapshot.filter((other) => other.id !== item.id)
+    : snapshot.map((other) => (other.id === item.id ? item : other));
+  for (const listener of listeners) listener();
+}
+
 export function getOutboxSnapshot(): readonly OutboxItem[] {
   return snapshot;
 }
@@ -160,7 +168,12 @@ export async function callOrQueue<E extends EndpointDef>(
     hooks.notify('warning', t`Please check your network connection`);
   }
   const queued = await enqueue(endpoint, body, userId, options.label ?? '', state);
-  hooks.notify('info', t`Saved on this device: it will be sent when the network is back.`);
+  hooks.notify(
+    'info',
+    waiting > 0 && !isOffline()
+      ? t`Saved on this device: it will be sent after the changes waiting before it.`
+      : t`Saved on this device: it will be sent when the network is back.`,
+  );
   void replayOutbox();
   return queued;
 }
@@ -229,10 +242,11 @@ async function sendOne(item: OutboxItem): Promise<'sent' | 'again' | ReplayOutco
   }
   const attempt: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1 };
   await saveItem(attempt);
-  await refresh();
+  patchSnapshot(attempt);
   try {
     await callApi(endpoint, attempt.body, { background: true });
     await deleteItem(item.id);
+    patchSnapshot(item, true);
     return 'sent';
   } catch (err) {
     // Discarded meanwhile (in another tab): nothing to record.

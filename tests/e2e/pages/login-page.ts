@@ -24,7 +24,17 @@ export class LoginPage {
   async dragSliderTo(x = PUZZLE_X) {
     const handle = this.handle();
     await expect(handle).toBeVisible();
-    const box = (await handle.boundingBox())!;
+    // The puzzle opens in a modal that animates in: on a busy machine (a service worker installing) a
+    // box read mid-animation puts the mouse beside the handle. Wait until it stops moving.
+    let box = (await handle.boundingBox())!;
+    await expect
+      .poll(async () => {
+        const previous = box;
+        await this.page.waitForTimeout(100);
+        box = (await handle.boundingBox())!;
+        return box.x === previous.x && box.y === previous.y && box.width === previous.width;
+      })
+      .toBe(true);
     const maxX = Number(await handle.getAttribute('aria-valuemax'));
     const track = (await this.page.getByTestId('slider-puzzle').boundingBox())!.width - box.width;
     const dx = (x * track) / maxX;

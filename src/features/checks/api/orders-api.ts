@@ -6,7 +6,9 @@ import type {
   OrderDeleteInput,
   OrderRemarkInput,
 } from '#contract/schemas/checks-orders.ts';
+import { t } from '@lingui/core/macro';
 import { callApi } from '#src/lib/api/client.ts';
+import { callOrQueue, newRequestId } from '#src/lib/offline/outbox.ts';
 import { checksKeys } from './keys.ts';
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -26,12 +28,10 @@ export const orderDetailQuery = (orderId: number) =>
   });
 
 /**
- * A request_id per submit attempt (contract: 8-64 of [A-Za-z0-9_-]): a retry of the same attempt
- * (the outbox, a double click) is applied once by the server.
+ * A request_id per submit attempt (contract: 8-64 of [A-Za-z0-9_-], 32 hex digits here): a retry
+ * of the same attempt (the outbox, a double click) is applied once by the server.
  */
-export function newRequestId(): string {
-  return crypto.randomUUID().replaceAll('-', '');
-}
+export { newRequestId };
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();
@@ -53,10 +53,17 @@ export function useAddDevices() {
   });
 }
 
+// A remark or a delete made offline waits in the outbox and is sent when the network is back.
+// Placing an order, or adding devices, is not queued: it freezes points and answers which lines
+// were taken, which the user must see at once.
+
 export function useOrderRemark() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: OrderRemarkInput) => callApi(endpoints.orderRemark, input),
+    mutationFn: (input: OrderRemarkInput) => {
+      const id = input.order_id;
+      return callOrQueue(endpoints.orderRemark, input, { label: t`Remark of check order #${id}` });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checksKeys.orders() }),
   });
 }
@@ -64,7 +71,10 @@ export function useOrderRemark() {
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: OrderDeleteInput) => callApi(endpoints.orderDelete, input),
+    mutationFn: (input: OrderDeleteInput) => {
+      const id = input.order_id;
+      return callOrQueue(endpoints.orderDelete, input, { label: t`Delete check order #${id}` });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checksKeys.orders() }),
   });
 }

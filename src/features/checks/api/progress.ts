@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { OrderRow } from '#contract/schemas/checks-orders.ts';
+import type { OrderListDatas, OrderRow } from '#contract/schemas/checks-orders.ts';
 import type { CheckProgressEvents } from '#contract/realtime.ts';
 import { createCoalescedRunner } from '#src/lib/coalesced-runner.ts';
 import { checksKeys } from './keys.ts';
@@ -22,6 +22,15 @@ export function withProgress(order: OrderRow, event: CheckProgressPayload): Orde
     progress: event.progress,
     status: finished >= event.jobs_total ? 'done' : 'running',
   };
+}
+
+/** When a progress event last arrived per order: the poll stands aside while the socket delivers. */
+const lastEventAt = new Map<number, number>();
+
+/** Whether the socket reported on this order within `windowMs` (the follow poll then skips a call). */
+export function heardRecently(orderId: number, windowMs: number, now = Date.now()): boolean {
+  const at = lastEventAt.get(orderId);
+  return at !== undefined && now - at < windowMs;
 }
 
 const refreshers = new WeakMap<QueryClient, Map<number, () => Promise<void>>>();
@@ -52,10 +61,19 @@ export function refreshOrder(queryClient: QueryClient, orderId: number): Promise
  * and the order list follow.
  */
 export function onCheckProgress(queryClient: QueryClient, event: CheckProgressPayload): void {
+  lastEventAt.set(event.order_id, Date.now());
   queryClient.setQueryData<OrderRow>(checksKeys.order(event.order_id), (order) =>
     order ? withProgress(order, event) : order,
   );
-  void refreshOrder(queryClient, event.order_id);
+  // Lists show each order's progress too: patched in place, no refetch.
+  queryClient.setQueriesData<OrderListDatas>({ queryKey: [...checksKeys.orders(), 'list'] }, (data) =>
+    data && data.list.some((o) => o.id === event.order_id)
+      ? { ...data, list: data.list.map((o) => (o.id === event.order_id ? withProgress(o, event) : o)) }
+      : data,
+  );
+  // Its devices and points are fetched only while someone is looking at the order.
+  const shown = queryClient.getQueryCache().find({ queryKey: checksKeys.order(event.order_id) });
+  if (shown && shown.getObserversCount() > 0) void refreshOrder(queryClient, event.order_id);
   if (event.progress >= 100) void queryClient.invalidateQueries({ queryKey: checksKeys.orders() });
 }
 

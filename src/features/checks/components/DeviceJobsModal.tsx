@@ -5,7 +5,7 @@ import { SERVICE_NAMES } from '#src/lib/check-service-names.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { JOB_STATUS_NAMES } from '../model/device-fields.ts';
 
-const JOB_COLORS = { pending: 'gray', running: 'blue', success: 'teal', failed: 'red' } as const;
+const JOB_COLORS = { pending: 'gray.7', running: 'blue.8', success: 'teal.9', failed: 'red.9' } as const;
 
 /** The jobs of one device: each service's state, who answered, and why a failed one failed. */
 export function DeviceJobsModal({ device, onClose }: { device: DeviceResultRow | null; onClose(): void }) {
@@ -34,21 +34,19 @@ export function DeviceJobsModal({ device, onClose }: { device: DeviceResultRow |
               <Table.Tr key={job.service} data-testid="device-job" data-status={job.status}>
                 <Table.Td>{i18n._(SERVICE_NAMES[job.service])}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={JOB_COLORS[job.status]}>
-                    {i18n._(JOB_STATUS_NAMES[job.status])}
-                  </Badge>
+                  <Badge color={JOB_COLORS[job.status]}>{i18n._(JOB_STATUS_NAMES[job.status])}</Badge>
                 </Table.Td>
                 <Table.Td>{job.attempts}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Text size="sm">{job.provider ?? '—'}</Text>
                     {job.sandbox && (
-                      <Badge size="xs" color="violet" variant="outline">
+                      <Badge size="xs" color="violet.9">
                         <Trans>sandbox data</Trans>
                       </Badge>
                     )}
                     {job.reused && (
-                      <Badge size="xs" color="gray" variant="outline">
+                      <Badge size="xs" color="gray.7">
                         <Trans>reused</Trans>
                       </Badge>
                     )}

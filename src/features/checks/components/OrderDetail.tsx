@@ -1,5 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,6 +24,7 @@ import { orderDetailQuery } from '../api/orders-api.ts';
 import { orderResultsQuery } from '../api/results-api.ts';
 import { useFollowOrder } from '../api/use-follow-order.ts';
 import { buildSearchIndex, searchRows } from '../model/search-index.ts';
+import { AddDevicesModal } from './AddDevicesModal.tsx';
 import { DeviceJobsModal } from './DeviceJobsModal.tsx';
 import { OrderProgress } from './OrderProgress.tsx';
 import { RemarkEditor } from './RemarkEditor.tsx';
@@ -20,7 +33,15 @@ import { ResultsTable } from './ResultsTable.tsx';
 const EMPTY: readonly DeviceResultRow[] = [];
 
 /** Order detail (/app/quiry/managementDetail?order_id=N): header, live progress, results. */
-export function OrderDetail({ orderId, onOrderDone }: { orderId: number | undefined; onOrderDone(): void }) {
+interface OrderDetailProps {
+  orderId: number | undefined;
+  /** The order finished while shown (settled and refunded points changed the balance). */
+  onOrderDone(): void;
+  /** Devices were added (points frozen). */
+  onOrderChanged(): void;
+}
+
+export function OrderDetail({ orderId, onOrderDone, onOrderChanged }: OrderDetailProps) {
   return (
     <Stack>
       <Title order={2}>
@@ -37,19 +58,28 @@ export function OrderDetail({ orderId, onOrderDone }: { orderId: number | undefi
           </Trans>
         </Alert>
       ) : (
-        <OrderView orderId={orderId} onOrderDone={onOrderDone} />
+        <OrderView orderId={orderId} onOrderDone={onOrderDone} onOrderChanged={onOrderChanged} />
       )}
     </Stack>
   );
 }
 
-function OrderView({ orderId, onOrderDone }: { orderId: number; onOrderDone(): void }) {
+function OrderView({
+  orderId,
+  onOrderDone,
+  onOrderChanged,
+}: {
+  orderId: number;
+  onOrderDone(): void;
+  onOrderChanged(): void;
+}) {
   const { t, i18n } = useLingui();
   const order = useQuery(orderDetailQuery(orderId));
   const results = useQuery(orderResultsQuery(orderId));
   useFollowOrder(orderId, order.data?.status, onOrderDone);
   const [search, setSearch] = useState('');
   const [jobsOf, setJobsOf] = useState<DeviceResultRow | null>(null);
+  const [adding, setAdding] = useState(false);
 
   const devices = results.data?.devices ?? EMPTY;
   const index = useMemo(() => buildSearchIndex(devices), [devices]);
@@ -96,7 +126,14 @@ function OrderView({ orderId, onOrderDone }: { orderId: number; onOrderDone(): v
               ))}
             </Group>
           </Group>
-          <RemarkEditor orderId={o.id} remark={o.remark} />
+          <Group align="flex-end" justify="space-between">
+            <div style={{ flex: 1 }}>
+              <RemarkEditor orderId={o.id} remark={o.remark} />
+            </div>
+            <Button variant="light" onClick={() => setAdding(true)} disabled={results.isPending}>
+              <Trans>Add devices</Trans>
+            </Button>
+          </Group>
         </Stack>
       </Paper>
       <OrderProgress order={o} />
@@ -119,6 +156,13 @@ function OrderView({ orderId, onOrderDone }: { orderId: number; onOrderDone(): v
         <ResultsTable rows={shown} total={devices.length} onShowJobs={setJobsOf} />
       )}
       <DeviceJobsModal device={jobsOf} onClose={() => setJobsOf(null)} />
+      <AddDevicesModal
+        order={o}
+        devices={devices}
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onAdded={onOrderChanged}
+      />
     </Stack>
   );
 }

@@ -26,6 +26,7 @@ import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { ORDERS_PAGE_SIZE, newRequestId, orderListQuery, useDeleteOrder } from '../api/orders-api.ts';
+import { heardRecently } from '../api/progress.ts';
 import { useInquiryDraft } from '../model/inquiry-draft.ts';
 
 /** While an order on the page is running its progress is refetched this often. */
@@ -40,8 +41,13 @@ export function OrderList({ userId }: { userId: number }) {
   if (debounced !== draft.keyword) update({ keyword: debounced, page: 1 });
   const list = useQuery({
     ...orderListQuery(draft.page, draft.keyword),
+    // The socket patches running orders in place (onCheckProgress); poll only for those it is silent on.
     refetchInterval: (query) =>
-      query.state.data?.list.some((o) => o.status === 'running') ? RUNNING_REFRESH_MS : false,
+      query.state.data?.list.some(
+        (o) => o.status === 'running' && !heardRecently(o.id, 2 * RUNNING_REFRESH_MS),
+      )
+        ? RUNNING_REFRESH_MS
+        : false,
   });
   const [deleting, setDeleting] = useState<OrderRow | null>(null);
   const rows = list.data?.list ?? [];
@@ -97,7 +103,7 @@ export function OrderList({ userId }: { userId: number }) {
                 <Table.Td>{order.devices}</Table.Td>
                 <Table.Td miw={160}>
                   <Group gap={6} wrap="nowrap">
-                    <Badge variant="light" color={order.status === 'running' ? 'blue' : 'teal'}>
+                    <Badge color={order.status === 'running' ? 'blue.8' : 'teal.9'}>
                       {order.status === 'running' ? t`Checking` : t`Finished`}
                     </Badge>
                     <Progress value={order.progress} w={60} aria-label={t`Progress of ${order.title}`} />

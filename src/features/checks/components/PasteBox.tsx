@@ -125,18 +125,13 @@ export function PasteBox({ text, onTextChange, stats, pending, error }: PasteBox
         </Button>
       </Group>
       <Group gap="xs" aria-live="polite" data-testid="line-stats">
-        <Badge color="teal" variant="light" data-testid="stats-valid" data-count={stats.valid.length}>
+        <Badge color="teal.9" data-testid="stats-valid" data-count={stats.valid.length}>
           <Trans>Valid: {stats.valid.length}</Trans>
         </Badge>
-        <Badge color="red" variant="light" data-testid="stats-invalid" data-count={stats.invalid.length}>
+        <Badge color="red.9" data-testid="stats-invalid" data-count={stats.invalid.length}>
           <Trans>Invalid: {stats.invalid.length}</Trans>
         </Badge>
-        <Badge
-          color="orange"
-          variant="light"
-          data-testid="stats-duplicates"
-          data-count={stats.duplicates.length}
-        >
+        <Badge color="yellow.4" data-testid="stats-duplicates" data-count={stats.duplicates.length}>
           <Trans>Duplicates: {stats.duplicates.length}</Trans>
         </Badge>
         {pending && <Loader size="xs" aria-label={t`Checking the lines`} />}

@@ -55,7 +55,7 @@ export function ServicePicker({ groups, services, picked, selection, onToggle, e
                         <Group gap={6} wrap="nowrap">
                           <span>{name(service)}</span>
                           {service.maintenance && (
-                            <Badge size="xs" color="gray">
+                            <Badge size="xs" color="gray.7">
                               <Trans>Under maintenance</Trans>
                             </Badge>
                           )}

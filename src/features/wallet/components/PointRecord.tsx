@@ -83,9 +83,7 @@ export function PointRecord() {
               <Table.Tr key={row.id} data-testid="ledger-row" data-type={row.type}>
                 <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={LEDGER_TYPE_COLORS[row.type]}>
-                    {i18n._(LEDGER_TYPE_NAMES[row.type])}
-                  </Badge>
+                  <Badge color={LEDGER_TYPE_COLORS[row.type]}>{i18n._(LEDGER_TYPE_NAMES[row.type])}</Badge>
                 </Table.Td>
                 <Table.Td
                   ta="end"

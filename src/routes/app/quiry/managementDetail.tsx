@@ -20,12 +20,9 @@ export const Route = createFileRoute('/app/quiry/managementDetail')({
 
 function ManagementDetailRoute() {
   const { order_id } = Route.useSearch();
+  // Points move (frozen, settled, refunded): the balance in the top bar follows.
+  const refreshUser = () => void loadCurrentUser().catch(() => undefined);
   return (
-    <OrderDetail
-      key={order_id}
-      orderId={order_id}
-      // Settled and refunded points change the balance shown in the top bar.
-      onOrderDone={() => void loadCurrentUser().catch(() => undefined)}
-    />
+    <OrderDetail key={order_id} orderId={order_id} onOrderDone={refreshUser} onOrderChanged={refreshUser} />
   );
 }

@@ -1,0 +1,126 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { parseIdentifier } from '#contract/identifiers/parse.ts';
+import type { OrderRow, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
+import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
+import { formatHundredths } from '#src/lib/amount.ts';
+import { newRequestId, useAddDevices } from '../api/orders-api.ts';
+import { computeLineStats } from '../model/line-stats.ts';
+import { DUPLICATE_REASONS, rejectReason } from '../model/reject-reasons.ts';
+import { useLineStats } from '../model/use-line-stats.ts';
+import { PasteBox } from './PasteBox.tsx';
+
+/** The normalised identifiers already in the order: a line matching one is an 'order' duplicate. */
+export function orderIdentifiers(devices: readonly DeviceResultRow[]): ReadonlySet<string> {
+  const values = new Set<string>();
+  for (const d of devices) {
+    const parsed = parseIdentifier(d.input);
+    if (parsed.ok) values.add(parsed.value);
+    if (d.sn) values.add(d.sn.toUpperCase());
+    if (d.imei) values.add(d.imei);
+  }
+  return values;
+}
+
+interface AddDevicesModalProps {
+  order: OrderRow;
+  devices: readonly DeviceResultRow[];
+  opened: boolean;
+  onClose(): void;
+  onAdded(datas: OrderWriteDatas): void;
+}
+
+/** More devices for an order: the same paste box, checked against the order's devices too. */
+export function AddDevicesModal({ order, devices, opened, onClose, onAdded }: AddDevicesModalProps) {
+  const { t } = useLingui();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Add devices to “${order.title}”`} size="xl">
+      {opened && <AddDevicesForm order={order} devices={devices} onClose={onClose} onAdded={onAdded} />}
+    </Modal>
+  );
+}
+
+function AddDevicesForm({ order, devices, onClose, onAdded }: Omit<AddDevicesModalProps, 'opened'>) {
+  const { t, i18n } = useLingui();
+  const [text, setText] = useState('');
+  const existing = useMemo(() => orderIdentifiers(devices), [devices]);
+  const { stats, pending } = useLineStats(text, existing);
+  const [error, setError] = useState<string | undefined>();
+  const [answer, setAnswer] = useState<OrderWriteDatas | null>(null);
+  const add = useAddDevices();
+  // The order's price per device as placed; the server prices the new devices the same way.
+  const perDevice = order.devices > 0 ? Math.round(order.price / order.devices) : 0;
+
+  const submit = async () => {
+    const current = await computeLineStats(text, { existing });
+    if (current.tooMany) return setError(t`Too many lines for one order`);
+    if (current.valid.length === 0) return setError(t`Add at least one valid SN or IMEI`);
+    setError(undefined);
+    add.mutate(
+      { order_id: order.id, identifiers: current.valid.map((v) => v.raw), request_id: newRequestId() },
+      {
+        onSuccess: (datas) => {
+          onAdded(datas);
+          if (datas.rejected.length > 0 || datas.duplicates.length > 0) setAnswer(datas);
+          else onClose();
+        },
+      },
+    );
+  };
+
+  if (answer) {
+    return (
+      <Stack>
+        <Text>
+          <Trans>{answer.added} devices were added. The server did not take these lines:</Trans>
+        </Text>
+        <ul>
+          {answer.rejected.map((r) => {
+            const reason = rejectReason(r.reason);
+            return (
+              <li key={`r${r.line}`}>
+                {r.raw} — {typeof reason === 'string' ? reason : i18n._(reason)}
+              </li>
+            );
+          })}
+          {answer.duplicates.map((d) => (
+            <li key={`d${d.line}`}>
+              {d.raw} — {i18n._(DUPLICATE_REASONS[d.of])}
+            </li>
+          ))}
+        </ul>
+        <Button onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack data-testid="add-devices-form">
+      <PasteBox text={text} onTextChange={setText} stats={stats} pending={pending} error={error} />
+      <Group justify="space-between">
+        <Text fw={600}>
+          <Trans>
+            About {formatHundredths(stats.valid.length * perDevice)} points ({stats.valid.length} devices ×{' '}
+            {formatHundredths(perDevice)})
+          </Trans>
+        </Text>
+        <Group>
+          <Button variant="default" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button loading={add.isPending} onClick={() => void submit()}>
+            <Trans>Add devices</Trans>
+          </Button>
+        </Group>
+      </Group>
+      {add.isError && (
+        <Alert color="red">
+          <Trans>The devices were not added.</Trans>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { connectDb } from '#server/db/connect.ts';
+import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
+
+/**
+ * A shop of its own for a test that spends points: the e2e server's database lives for the whole
+ * run, and other specs expect the demo shop's 1000.00 untouched. The shop signs up through the API
+ * (phone proven by the sandbox SMS inbox); its opening points are then given through the server's
+ * own ledger code, as the demo seed gives them (there is no endpoint that grants points).
+ */
+export async function newShopWithPoints(page: Page, request: APIRequestContext, points: number) {
+  const run = String(Date.now()).slice(-7) + String(Math.floor(Math.random() * 10));
+  const phone = `139${run}`;
+  const username = `chk_${run}`;
+  const sms = await (
+    await request.post('/api/user/sendsms', { data: { phone, purpose: 'register' } })
+  ).json();
+  if (sms.errcode !== 0) throw new Error(`sendsms: ${sms.msg}`);
+  const html = await (await request.get('/sandbox/sms')).text();
+  const code = html
+    .split('<tr>')
+    .find((row) => row.includes(phone))
+    ?.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no SMS for ${phone}`);
+  const signup = await (
+    await request.post('/api/login/register', {
+      data: {
+        shop_name: `检测店 ${run}`,
+        full_name: '检测员',
+        username,
+        email: `${username}@example.com`,
+        password: 'shop2026ok',
+        phone,
+        code,
+      },
+    })
+  ).json();
+  if (signup.errcode !== 0) throw new Error(`register: ${signup.msg}`);
+
+  const { database } = JSON.parse(readFileSync('test-results/e2e-server.json', 'utf8')) as {
+    database: string;
+  };
+  const { db } = connectDb(database);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select('account_id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      await new LedgerRepository(trx).opening(user.account_id, points, Date.now());
+    });
+  } finally {
+    await db.destroy();
+  }
+  const token = signup.datas.token as string;
+  await page.addInitScript((token) => {
+    if (!localStorage.getItem('token')) localStorage.setItem('token', token);
+  }, token);
+  return { token, username };
+}
