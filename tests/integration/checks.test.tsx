@@ -99,6 +99,29 @@ describe('basic inquiry: a new check order', () => {
     expect(screen.getByTestId('results-table').getAttribute('data-rows')).toBe('1');
   });
 
+  it('warns when the balance does not cover the price', async () => {
+    await signIn();
+    renderApp('/app/quiry/basicinquiry');
+    const form = await screen.findByTestId('new-order-form', {}, { timeout: 10_000 });
+    const lines = Array.from({ length: 130 }, (_, i) => imei(100 + i)).join('\n');
+    fireEvent.change(within(form).getByTestId('paste-box'), { target: { value: lines } });
+    await waitFor(() => expect(count('stats-valid')).toBe('130'));
+    expect(screen.queryByTestId('balance-short')).toBeNull();
+    await userEvent.setup().click(await within(form).findByTestId('service-full_check'));
+    // 130 x 8.00 = 1040.00 > 1000.00
+    expect(screen.getByTestId('order-price-total').textContent).toBe('1040.00');
+    expect(screen.getByTestId('balance-short').textContent).toMatch(/差 40\.00/);
+  });
+
+  it('says plainly when this browser has no camera to scan with', async () => {
+    await signIn();
+    renderApp('/app/quiry/basicinquiry');
+    const form = await screen.findByTestId('new-order-form', {}, { timeout: 10_000 });
+    await userEvent.setup().click(within(form).getByRole('button', { name: '摄像头扫码' }));
+    // jsdom has no navigator.mediaDevices, like an old browser or a page not served over HTTPS.
+    expect((await screen.findByTestId('camera-problem')).textContent).toMatch(/无法在此使用摄像头/);
+  });
+
   it('keeps the draft when the user leaves the page and comes back', async () => {
     await signIn();
     const { router } = renderApp('/app/quiry/basicinquiry');

@@ -77,13 +77,8 @@ function OrderView({
   const order = useQuery(orderDetailQuery(orderId));
   const results = useQuery(orderResultsQuery(orderId));
   useFollowOrder(orderId, order.data?.status, onOrderDone);
-  const [search, setSearch] = useState('');
-  const [jobsOf, setJobsOf] = useState<DeviceResultRow | null>(null);
   const [adding, setAdding] = useState(false);
-
   const devices = results.data?.devices ?? EMPTY;
-  const index = useMemo(() => buildSearchIndex(devices), [devices]);
-  const shown = useMemo(() => searchRows(devices, index, search), [devices, index, search]);
 
   if (order.error instanceof ApiError && order.error.errcode === ErrCode.ORDER_NOT_FOUND) {
     return (
@@ -137,6 +132,30 @@ function OrderView({
         </Stack>
       </Paper>
       <OrderProgress order={o} />
+      {results.isPending ? <Loader aria-label={t`Loading`} /> : <SearchableResults devices={devices} />}
+      <AddDevicesModal
+        order={o}
+        devices={devices}
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onAdded={onOrderChanged}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The SN/IMEI search and the table, with the search state kept here: a keystroke redraws the table
+ * only, not the order's header above it.
+ */
+function SearchableResults({ devices }: { devices: readonly DeviceResultRow[] }) {
+  const { t } = useLingui();
+  const [search, setSearch] = useState('');
+  const [jobsOf, setJobsOf] = useState<DeviceResultRow | null>(null);
+  const index = useMemo(() => buildSearchIndex(devices), [devices]);
+  const shown = useMemo(() => searchRows(devices, index, search), [devices, index, search]);
+  return (
+    <>
       <Group justify="space-between">
         <TextInput
           label={t`Search SN or IMEI`}
@@ -150,19 +169,8 @@ function OrderView({
           {search.trim() ? t`${shown.length} of ${devices.length} devices` : t`${devices.length} devices`}
         </Text>
       </Group>
-      {results.isPending ? (
-        <Loader aria-label={t`Loading`} />
-      ) : (
-        <ResultsTable rows={shown} total={devices.length} onShowJobs={setJobsOf} />
-      )}
+      <ResultsTable rows={shown} total={devices.length} query={search} onShowJobs={setJobsOf} />
       <DeviceJobsModal device={jobsOf} onClose={() => setJobsOf(null)} />
-      <AddDevicesModal
-        order={o}
-        devices={devices}
-        opened={adding}
-        onClose={() => setAdding(false)}
-        onAdded={onOrderChanged}
-      />
-    </Stack>
+    </>
   );
 }

@@ -27,7 +27,7 @@ import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { ORDERS_PAGE_SIZE, newRequestId, orderListQuery, useDeleteOrder } from '../api/orders-api.ts';
 import { heardRecently } from '../api/progress.ts';
-import { useInquiryDraft } from '../model/inquiry-draft.ts';
+import { type InquiryDraft, updateInquiryDraft, useInquiryDraftField } from '../model/inquiry-draft.ts';
 
 /** While an order on the page is running its progress is refetched this often. */
 const RUNNING_REFRESH_MS = 3000;
@@ -35,12 +35,14 @@ const RUNNING_REFRESH_MS = 3000;
 /** The account's check orders with their totals, search and paging; delete with a confirmation. */
 export function OrderList({ userId }: { userId: number }) {
   const { t } = useLingui();
-  const [draft, update] = useInquiryDraft(userId);
-  const [keyword, setKeyword] = useState(draft.keyword);
+  const page = useInquiryDraftField(userId, 'page');
+  const savedKeyword = useInquiryDraftField(userId, 'keyword');
+  const update = (patch: Partial<InquiryDraft>) => updateInquiryDraft(userId, patch);
+  const [keyword, setKeyword] = useState(savedKeyword);
   const [debounced] = useDebouncedValue(keyword.trim(), 300);
-  if (debounced !== draft.keyword) update({ keyword: debounced, page: 1 });
+  if (debounced !== savedKeyword) update({ keyword: debounced, page: 1 });
   const list = useQuery({
-    ...orderListQuery(draft.page, draft.keyword),
+    ...orderListQuery(page, savedKeyword),
     // The socket patches running orders in place (onCheckProgress); poll only for those it is silent on.
     refetchInterval: (query) =>
       query.state.data?.list.some(
@@ -151,7 +153,7 @@ export function OrderList({ userId }: { userId: number }) {
               <Table.Tr>
                 <Table.Td colSpan={8}>
                   <Text c="dimmed" ta="center">
-                    {draft.keyword ? (
+                    {savedKeyword ? (
                       <Trans>No order matches the search.</Trans>
                     ) : (
                       <Trans>No orders yet.</Trans>
@@ -163,7 +165,7 @@ export function OrderList({ userId }: { userId: number }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && <Pagination value={draft.page} onChange={(page) => update({ page })} total={pages} />}
+      {pages > 1 && <Pagination value={page} onChange={(next) => update({ page: next })} total={pages} />}
       <DeleteOrderModal order={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -18,7 +18,7 @@ import { MAX_BATCH_LINES } from '#contract/identifiers/batch.ts';
 import { notify } from '#src/ui/notify.ts';
 import { SheetImportError, readSheetFile } from '../import/read-sheet-file.ts';
 import type { LineStats } from '../model/line-stats.ts';
-import { DUPLICATE_REASONS, REJECT_REASONS } from '../model/reject-reasons.ts';
+import { firstRejects } from '../model/reject-reasons.ts';
 import { BarcodeScanner } from '../scan/BarcodeScanner.tsx';
 import { decodeBarcodeFromPhoto } from '../scan/decode-photo.ts';
 
@@ -69,10 +69,10 @@ export function PasteBox({ text, onTextChange, stats, pending, error }: PasteBox
     else notify('warning', t`No barcode could be read in this photo`, 4000);
   };
 
-  const rejects = [
-    ...stats.invalid.map((r) => ({ line: r.line, raw: r.raw, reason: i18n._(REJECT_REASONS[r.reason]) })),
-    ...stats.duplicates.map((d) => ({ line: d.line, raw: d.raw, reason: i18n._(DUPLICATE_REASONS[d.of]) })),
-  ].sort((a, b) => a.line - b.line);
+  // Up to 100,000 rejected lines: merged in line order (both lists already are), and only the
+  // ones shown are put into words.
+  const rejects = useMemo(() => firstRejects(stats, SHOWN_REJECTS), [stats]);
+  const rejectCount = stats.invalid.length + stats.duplicates.length;
 
   return (
     <Stack gap="xs">
@@ -143,27 +143,27 @@ export function PasteBox({ text, onTextChange, stats, pending, error }: PasteBox
           </Trans>
         </Alert>
       )}
-      {rejects.length > 0 && (
+      {rejectCount > 0 && (
         <Paper withBorder p="xs">
           <Text size="sm" fw={600} mb={4}>
             <Trans>Lines that will not be checked</Trans>
           </Text>
           <ScrollArea.Autosize mah={200}>
             <ul style={{ margin: 0, paddingInlineStart: 18 }} data-testid="rejected-lines">
-              {rejects.slice(0, SHOWN_REJECTS).map((r) => (
+              {rejects.map((r) => (
                 <li key={r.line} data-line={r.line}>
                   <Text size="sm" span ff="monospace">
                     {t`Line ${r.line}`}: {r.raw}
                   </Text>{' '}
                   <Text size="sm" span c="dimmed">
-                    — {r.reason}
+                    — {i18n._(r.reason)}
                   </Text>
                 </li>
               ))}
             </ul>
-            {rejects.length > SHOWN_REJECTS && (
+            {rejectCount > SHOWN_REJECTS && (
               <Text size="sm" c="dimmed">
-                <Trans>…and {rejects.length - SHOWN_REJECTS} more</Trans>
+                <Trans>…and {rejectCount - SHOWN_REJECTS} more</Trans>
               </Text>
             )}
           </ScrollArea.Autosize>

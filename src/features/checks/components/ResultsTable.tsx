@@ -32,6 +32,8 @@ interface ResultsTableProps {
   rows: readonly DeviceResultRow[];
   /** All devices of the order (the table may show a filtered part). */
   total: number;
+  /** The search the rows answer (an attribute for tests and the bench: rows and query in one commit). */
+  query?: string;
   height?: number;
   onShowJobs(device: DeviceResultRow): void;
 }
@@ -41,7 +43,7 @@ interface ResultsTableProps {
  * view are in the DOM) with a sticky header and horizontal scroll, so 10,000 devices scroll
  * smoothly. ARIA table roles keep it readable by screen readers.
  */
-export function ResultsTable({ rows, total, height = 560, onShowJobs }: ResultsTableProps) {
+export function ResultsTable({ rows, total, query = '', height = 560, onShowJobs }: ResultsTableProps) {
   const { t, i18n } = useLingui();
   const cellTexts = useCellTexts();
   // Same texts object while the language stays: memoised rows do not re-render for it.
@@ -76,6 +78,7 @@ export function ResultsTable({ rows, total, height = 560, onShowJobs }: ResultsT
       data-testid="results-table"
       data-rows={rows.length}
       data-total={total}
+      data-query={query}
       tabIndex={0}
     >
       <div role="rowgroup" className={classes.header} style={{ width: DEVICE_TABLE_WIDTH }}>

@@ -50,3 +50,11 @@ export function useInquiryDraft(userId: number): [InquiryDraft, (patch: Partial<
   const value = useSyncExternalStore(subscribe, () => getInquiryDraft(userId));
   return [value, (patch) => updateInquiryDraft(userId, patch)];
 }
+
+/**
+ * One field of the draft: the component re-renders when that field changes only (the order list
+ * does not redraw for every character typed into the paste box).
+ */
+export function useInquiryDraftField<K extends keyof InquiryDraft>(userId: number, key: K): InquiryDraft[K] {
+  return useSyncExternalStore(subscribe, () => getInquiryDraft(userId)[key]);
+}

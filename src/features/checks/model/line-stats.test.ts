@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeLineStats } from './line-stats.ts';
 import { imeiWithCheckDigit } from './luhn-fixture.ts';
+import { DUPLICATE_REASONS, REJECT_REASONS, firstRejects } from './reject-reasons.ts';
 
 const noYield = () => Promise.resolve();
 
@@ -58,5 +59,18 @@ describe('computeLineStats', () => {
     expect(stats.tooMany).toBe(true);
     expect(stats.total).toBe(100_001);
     expect(stats.valid.length + stats.duplicates.length).toBe(100_000);
+  });
+});
+
+describe('firstRejects', () => {
+  it('merges invalid and duplicate lines in line order, up to the limit', async () => {
+    const good = imeiWithCheckDigit('35209900176148');
+    const stats = await computeLineStats(['x', good, good, 'y', good, 'z'].join('\n'), {
+      yieldToBrowser: noYield,
+    });
+    const shown = firstRejects(stats, 4);
+    expect(shown.map((r) => r.line)).toEqual([1, 3, 4, 5]);
+    expect(shown[1]?.reason).toBe(DUPLICATE_REASONS.input);
+    expect(shown[0]?.reason).toBe(REJECT_REASONS.bad_length);
   });
 });

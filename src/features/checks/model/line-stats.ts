@@ -36,6 +36,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export async function computeLineStats(text: string, options: LineStatsOptions = {}): Promise<LineStats> {
   const { existing, signal, yieldToBrowser = nextTask } = options;
+  // For the bench and performance tools: how long a check of the whole text takes.
+  performance.mark('checks:lines-start');
   const pieces = splitIdentifierText(text);
   const tooMany = pieces.length > MAX_BATCH_LINES;
   const lines = tooMany ? pieces.slice(0, MAX_BATCH_LINES) : pieces;
@@ -57,5 +59,6 @@ export async function computeLineStats(text: string, options: LineStatsOptions =
       stats.duplicates.push({ ...d, line: d.line + start, of });
     }
   }
+  performance.mark('checks:lines-end');
   return stats;
 }

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { RejectReason } from '#contract/identifiers/parse.ts';
+import type { LineStats } from './line-stats.ts';
 
 /** Why a line is not an SN or IMEI, in plain words (the contract's RejectReason). */
 export const REJECT_REASONS: Record<RejectReason, MessageDescriptor> = {
@@ -20,4 +21,26 @@ export const DUPLICATE_REASONS: Record<'input' | 'order', MessageDescriptor> = {
 /** The words for a reason the server answered (unknown reasons show as the server gave them). */
 export function rejectReason(reason: string): MessageDescriptor | string {
   return Object.hasOwn(REJECT_REASONS, reason) ? REJECT_REASONS[reason as RejectReason] : reason;
+}
+
+/** The first `limit` rejected lines (invalid or duplicate) in line order, with their reason. */
+export function firstRejects(
+  stats: LineStats,
+  limit: number,
+): { line: number; raw: string; reason: MessageDescriptor }[] {
+  const out: { line: number; raw: string; reason: MessageDescriptor }[] = [];
+  let i = 0;
+  let d = 0;
+  while (out.length < limit && (i < stats.invalid.length || d < stats.duplicates.length)) {
+    const bad = stats.invalid[i];
+    const dup = stats.duplicates[d];
+    if (bad && (!dup || bad.line < dup.line)) {
+      out.push({ line: bad.line, raw: bad.raw, reason: REJECT_REASONS[bad.reason] });
+      i++;
+    } else if (dup) {
+      out.push({ line: dup.line, raw: dup.raw, reason: DUPLICATE_REASONS[dup.of] });
+      d++;
+    }
+  }
+  return out;
 }
