@@ -2,6 +2,7 @@
 // `N passed, N failed, N skipped` (the static checks count one each).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { run } from './lib/run.ts';
+import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
 interface Tally {
   passed: number;
@@ -37,6 +38,9 @@ await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']
 await check('translations', 'node', ['scripts/check-catalogs.ts']);
 
 process.stdout.write('\n▶ unit and integration tests (vitest)\n');
+// The PostgreSQL path of device checks runs against a throwaway cluster when Debian's binaries are here.
+const postgres = process.env.REPAIROPS_TEST_PG_URL ? null : await startThrowawayPostgres();
+if (postgres) process.env.REPAIROPS_TEST_PG_URL = postgres.url;
 const vitestCode = await run('npx', [
   'vitest',
   'run',
@@ -44,6 +48,7 @@ const vitestCode = await run('npx', [
   '--reporter=json',
   '--outputFile=test-results/vitest.json',
 ]);
+postgres?.stop();
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   const v = {

@@ -13,6 +13,7 @@ import { SessionService } from '#server/modules/auth/session-service.ts';
 import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { seedDemoShop } from '#server/seed.ts';
+import { luhnCheckDigit } from '#contract/identifiers/parse.ts';
 
 export interface BenchServer extends App {
   handle: Db;
@@ -61,16 +62,7 @@ export async function benchServer(
 /** A valid IMEI per number (Luhn digit appended): distinct numbers, distinct devices. */
 export function benchImei(n: number, tac = '35391110'): string {
   const body = tac + String(n).padStart(6, '0');
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    let d = body.charCodeAt(i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return body + String((10 - (sum % 10)) % 10);
+  return body + String(luhnCheckDigit(body));
 }
 
 /** The catalogue ids of these service codes. */

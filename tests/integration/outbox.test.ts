@@ -113,6 +113,26 @@ describe('the outbox', () => {
     expect(keys.every((k) => k.state === 'done')).toBe(true);
   });
 
+  it('the network coming back while a run is under way starts another run after it', async () => {
+    const editor = await employeeId('editor');
+    offline = true;
+    await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '回来了' });
+    expect(await replayOutbox()).toBe('offline');
+
+    // The next run reads "offline"; right then the network comes back and asks for a replay, while
+    // that run is still finishing.
+    let askedMeanwhile: Promise<unknown> | null = null;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => {
+      if (!offline) return true;
+      offline = false;
+      queueMicrotask(() => (askedMeanwhile = replayOutbox()));
+      return false;
+    });
+    expect(await replayOutbox()).toBe('offline');
+    expect(await askedMeanwhile).toBe('empty');
+    expect(await realName('editor')).toBe('回来了');
+  });
+
   it('a write whose answer was lost is sent again with the same request_id and applied once', async () => {
     const editor = await employeeId('editor');
     // The server applies the write but the answer never reaches the PWA.

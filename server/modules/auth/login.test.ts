@@ -55,7 +55,7 @@ describe('tncode', () => {
     expect([d.width, d.height]).toEqual([320, 160]);
     expect([piece.width, piece.height]).toEqual([d.piece_width, d.piece_height]);
     expect(d.piece_width).toBe(PUZZLE.pieceSize);
-    const range = gapRange(PUZZLE.pieceSize + 16, PUZZLE.pieceSize + 16);
+    const range = gapRange(PUZZLE.pieceSize, PUZZLE.pieceSize);
     expect(d.y).toBeGreaterThanOrEqual(range.minY);
     expect(d.y).toBeLessThanOrEqual(range.maxY);
     expect(d.expires_in).toBe(120);

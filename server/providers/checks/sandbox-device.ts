@@ -1,6 +1,7 @@
 import type { TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
 import { DrawStream } from './sandbox-hash.ts';
 import { SANDBOX_COUNTRIES, SANDBOX_MODELS, UNLOCKED_CARRIER, type SandboxModel } from './sandbox-models.ts';
+import { luhnCheckDigit } from '#contract/identifiers/parse.ts';
 
 /**
  * Everything the sandbox "knows" about one device, derived from a seed (the hash of its SN, else its
@@ -196,14 +197,5 @@ function pickModelIndex(x: number, day: number): number {
 
 /** The 14 digits with their Luhn check digit appended (an IMEI). */
 export function withLuhn(first14: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    let digit = first14.charCodeAt(i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return first14 + String((10 - (sum % 10)) % 10);
+  return first14 + String(luhnCheckDigit(first14));
 }

@@ -183,14 +183,26 @@ export async function callOrQueue<E extends EndpointDef>(
 export type ReplayOutcome = 'empty' | 'offline' | 'waiting' | 'blocked' | 'signed-out';
 
 let running: Promise<ReplayOutcome> | null = null;
+let nextRun: Promise<ReplayOutcome> | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-/** Replays the signed-in user's outbox in order; one run at a time (across tabs too, by a Web Lock). */
+/**
+ * Replays the signed-in user's outbox in order; one run at a time (across tabs too, by a Web Lock).
+ * Asked while a run is under way (the network just came back, a write was just queued), it runs
+ * again after it: the current run may have looked before the change.
+ */
 export function replayOutbox(): Promise<ReplayOutcome> {
-  running ??= withLock(replayAll).finally(() => {
-    running = null;
+  if (!running) {
+    running = withLock(replayAll).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+  nextRun ??= running.then(() => {
+    nextRun = null;
+    return replayOutbox();
   });
-  return running;
+  return nextRun;
 }
 
 async function withLock(run: () => Promise<ReplayOutcome>): Promise<ReplayOutcome> {
