@@ -28,8 +28,8 @@ export const orderDetailQuery = (orderId: number) =>
   });
 
 /**
- * A request_id per submit attempt (contract: 8-64 of [A-Za-z0-9_-], 32 hex digits here): a retry
- * of the same attempt (the outbox, a double click) is applied once by the server.
+ * A fresh request_id (contract: 8-64 of [A-Za-z0-9_-], 32 hex digits here); forms that pay use
+ * useRequestId (src/lib/use-request-id.ts) so a resubmitted body keeps its id.
  */
 export { newRequestId };
 

@@ -5,7 +5,8 @@ import { parseIdentifier } from '#contract/identifiers/parse.ts';
 import type { OrderRow, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
-import { newRequestId, useAddDevices } from '../api/orders-api.ts';
+import { useAddDevices } from '../api/orders-api.ts';
+import { useRequestId } from '#src/lib/use-request-id.ts';
 import { computeLineStats } from '../model/line-stats.ts';
 import { DUPLICATE_REASONS, rejectReason } from '../model/reject-reasons.ts';
 import { useLineStats } from '../model/use-line-stats.ts';
@@ -49,6 +50,7 @@ function AddDevicesForm({ order, devices, onClose, onAdded }: Omit<AddDevicesMod
   const [error, setError] = useState<string | undefined>();
   const [answer, setAnswer] = useState<OrderWriteDatas | null>(null);
   const add = useAddDevices();
+  const requestId = useRequestId();
   // The order's price per device as placed; the server prices the new devices the same way.
   const perDevice = order.devices > 0 ? Math.round(order.price / order.devices) : 0;
 
@@ -57,10 +59,13 @@ function AddDevicesForm({ order, devices, onClose, onAdded }: Omit<AddDevicesMod
     if (current.tooMany) return setError(t`Too many lines for one order`);
     if (current.valid.length === 0) return setError(t`Add at least one valid SN or IMEI`);
     setError(undefined);
+    const addition = { order_id: order.id, identifiers: current.valid.map((v) => v.raw) };
     add.mutate(
-      { order_id: order.id, identifiers: current.valid.map((v) => v.raw), request_id: newRequestId() },
+      // The same addition sent again after a lost answer reuses its id: added (and paid) once.
+      { ...addition, request_id: requestId.idFor(addition) },
       {
         onSuccess: (datas) => {
+          requestId.done();
           onAdded(datas);
           if (datas.rejected.length > 0 || datas.duplicates.length > 0) setAnswer(datas);
           else onClose();

@@ -8,7 +8,8 @@ import { ORDER_TITLE_MAX, type OrderWriteDatas } from '#contract/schemas/checks-
 import { formatHundredths } from '#src/lib/amount.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
 import { serviceGroupsQuery, servicesQuery } from '../api/catalogue-api.ts';
-import { newRequestId, useCreateOrder } from '../api/orders-api.ts';
+import { useCreateOrder } from '../api/orders-api.ts';
+import { useRequestId } from '#src/lib/use-request-id.ts';
 import { useInquiryDraft } from '../model/inquiry-draft.ts';
 import { computeLineStats } from '../model/line-stats.ts';
 import { DUPLICATE_REASONS, rejectReason } from '../model/reject-reasons.ts';
@@ -42,6 +43,7 @@ export function NewOrderPanel({ userId, balance, onPlaced }: NewOrderPanelProps)
   const missing = shortfall(balance, price);
   const { errors, check } = useFieldErrors<Field>();
   const create = useCreateOrder();
+  const requestId = useRequestId();
   const [answer, setAnswer] = useState<OrderWriteDatas | null>(null);
 
   const openOrder = (orderId: number) =>
@@ -66,17 +68,18 @@ export function NewOrderPanel({ userId, balance, onPlaced }: NewOrderPanelProps)
             : null,
     });
     if (!valid) return;
+    const order = {
+      title: draft.title.trim(),
+      // The valid lines as typed; the server checks them again with the same rules.
+      identifiers: current.valid.map((v) => v.raw),
+      service_ids: selection.services.map((s) => s.id),
+    };
     create.mutate(
-      {
-        title: draft.title.trim(),
-        // The valid lines as typed; the server checks them again with the same rules.
-        identifiers: current.valid.map((v) => v.raw),
-        service_ids: selection.services.map((s) => s.id),
-        // A new id per attempt: a retried attempt is applied once by the server.
-        request_id: newRequestId(),
-      },
+      // Submitting the same order again after a lost answer reuses its id: placed (and paid) once.
+      { ...order, request_id: requestId.idFor(order) },
       {
         onSuccess: (datas) => {
+          requestId.done();
           update({ title: '', text: '' });
           onPlaced(datas);
           if (datas.rejected.length > 0 || datas.duplicates.length > 0) setAnswer(datas);
