@@ -10,7 +10,8 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}',
-      include: ['<rootDir>/src'],
+      // The result column catalogue's labels live in the contract (the server's export writes them).
+      include: ['<rootDir>/src', '<rootDir>/contract/schemas/checks-columns.ts'],
       exclude: ['**/*.test.*', '**/routeTree.gen.ts'],
     },
   ],

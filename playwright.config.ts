@@ -1,16 +1,33 @@
 import { defineConfig } from '@playwright/test';
 
-/** The port of the server the end-to-end tests start (a fresh database each run). */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+/**
+ * Two workers, each with a server and a fresh database of its own, so spec files run side by side
+ * without seeing each other's data (CI has 2 cores; most of a browser test is waiting).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** The first worker's server port; worker n uses E2E_PORT + 1000 n (specs that start a server of their own add 100 to it). */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
+const portOf = (index: number) => BASE_PORT + 1000 * index;
+const infoOf = (index: number) => `test-results/e2e-server-${index}.json`;
+
+// This file is evaluated again in every worker process, where Playwright has set the worker's
+// TEST_PARALLEL_INDEX: the worker's specs then read their own server's port and database path.
+const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const E2E_PORT = portOf(parallelIndex);
+if (process.env.TEST_PARALLEL_INDEX !== undefined) {
+  process.env.E2E_PORT = String(E2E_PORT);
+  process.env.E2E_SERVER_INFO = infoOf(parallelIndex);
+}
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Bounds, not waits: two workers share 2 cores with their servers, so a busy moment must not fail a test.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
@@ -33,13 +50,13 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: 'node scripts/e2e-server.ts',
-    url: `http://localhost:${E2E_PORT}/`,
+    url: `http://localhost:${portOf(index)}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(E2E_PORT) },
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(portOf(index)), E2E_SERVER_INFO: infoOf(index) },
+  })),
 });

@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
@@ -5,6 +6,14 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
+import { precompress } from './scripts/precompress.ts';
+
+/** The server tests that run through tests/setup/server-harness.ts (those the `node-pg` project repeats). */
+function serverHarnessTests(): string[] {
+  return globSync('server/**/*.test.ts').filter((f) =>
+    readFileSync(f, 'utf8').includes('#tests/setup/server-harness.ts'),
+  );
+}
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8787}`;
 
@@ -38,6 +47,20 @@ export default defineConfig({
         },
         devOptions: { enabled: false },
       }),
+    // Brotli and gzip copies of the built files, served as they are (decision 0025). Last, after the
+    // service worker is written.
+    !process.env.VITEST && {
+      name: 'repairops-precompress',
+      apply: 'build',
+      enforce: 'post',
+      closeBundle: {
+        order: 'post',
+        sequential: true,
+        handler() {
+          precompress('dist');
+        },
+      },
+    },
   ],
   define: {
     // Another API host for shops that run the original back end (empty: same origin).
@@ -70,6 +93,23 @@ export default defineConfig({
           ],
         },
       },
+      // The server suite again on PostgreSQL (every test server on its own database cloned from a
+      // template, tests/setup/pg-databases.ts), asked for with REPAIROPS_TEST_SUITE_ON_PG=1 and a
+      // cluster in REPAIROPS_TEST_PG_URL. Not yet in `npm test`: see decision 0034 for what is left.
+      ...(process.env.REPAIROPS_TEST_PG_URL && process.env.REPAIROPS_TEST_SUITE_ON_PG === '1'
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'node-pg',
+                environment: 'node',
+                testTimeout: 20_000,
+                env: { REPAIROPS_TEST_DB: 'postgres' },
+                include: serverHarnessTests(),
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

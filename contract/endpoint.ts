@@ -20,6 +20,8 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   tokenInQuery?: boolean;
   /** Largest request body in bytes, when larger than the server's default of 1 MiB (image uploads). */
   bodyLimit?: number;
+  /** The errcode answered when the body is over that limit (default INVALID_INPUT), e.g. a photo too large. */
+  tooLargeErrcode?: number;
   /** One line for the next engineer and for docs. */
   summary: string;
 }

@@ -16,6 +16,7 @@ import {
 import { IMAGE_DATA_URL_MAX, identifySnImeiInput } from './schemas/checks.ts';
 import { addEmployeeInput, editUserInput, employeeListInput } from './schemas/team.ts';
 import { buyRecordInput, payIntegralInput } from './schemas/wallet.ts';
+import { RECHARGE_AMOUNT_MAX, rechargeCreateInput, rechargeRecordInput } from './schemas/recharge.ts';
 
 /** Every call of spec section 7 (the table), plus identify_sn_imei named below it. */
 const SPEC_PATHS = [
@@ -81,8 +82,27 @@ describe('endpoint registry', () => {
   );
 
   it('declares the access the brief asks for', () => {
-    const admin = ['addEmployee', 'editUser', 'employeeList', 'payIntegral'];
-    const pub = ['tncode', 'login', 'quit', 'qrcode', 'wxok', 'sendSms', 'register', 'resetPassword'];
+    const admin = [
+      'addEmployee',
+      'editUser',
+      'employeeList',
+      'payIntegral',
+      'rechargeCreate',
+      'rechargeClose',
+      'repairSettingsSave',
+      'templateKitSet',
+    ];
+    const pub = [
+      'tncode',
+      'login',
+      'quit',
+      'qrcode',
+      'wxok',
+      'sendSms',
+      'register',
+      'resetPassword',
+      'sandboxPay',
+    ];
     for (const [name, e] of Object.entries(endpoints)) {
       expect(e.access, name).toBe(admin.includes(name) ? 'admin' : pub.includes(name) ? 'public' : 'user');
     }
@@ -222,6 +242,25 @@ describe('wallet schemas', () => {
     expect(ok(buyRecordInput, { page: 3, page_size: 100 })).toBe(true);
     expect(ok(buyRecordInput, { page_size: 1000 })).toBe(false);
     expect(ok(buyRecordInput, { page: -1 })).toBe(false);
+    expect(ok(buyRecordInput, { kind: 'checks' })).toBe(true);
+    expect(ok(buyRecordInput, { kind: 'gold' })).toBe(false);
+  });
+
+  it('recharge_create: whole fen, positive, bounded', () => {
+    expect(ok(rechargeCreateInput, { amount: 1250 })).toBe(true);
+    expect(ok(rechargeCreateInput, { amount: 12.5 })).toBe(false); // a fraction of a fen
+    expect(ok(rechargeCreateInput, { amount: 0 })).toBe(false);
+    expect(ok(rechargeCreateInput, { amount: -100 })).toBe(false);
+    expect(ok(rechargeCreateInput, { amount: '1250' })).toBe(false);
+    expect(ok(rechargeCreateInput, { amount: RECHARGE_AMOUNT_MAX + 1 })).toBe(false);
+    const issue = rechargeCreateInput.safeParse({ amount: 10.005 }).error?.issues[0];
+    expect(issue?.message).toBe('金额最多两位小数');
+  });
+
+  it('recharge_record: paging defaults and a known state', () => {
+    expect(rechargeRecordInput.parse(undefined)).toEqual({ page: 1, page_size: 20 });
+    expect(ok(rechargeRecordInput, { state: 'paid' })).toBe(true);
+    expect(ok(rechargeRecordInput, { state: 'refunded' })).toBe(false);
   });
 });
 

@@ -17,6 +17,14 @@ export const ErrCode = {
   /** Silent: a polled state that has not changed yet (a QR code not scanned yet, say). */
   PENDING: 1012,
   NOT_IMPLEMENTED: 1020,
+  /** A request_id reused with another endpoint or other parameters (Stripe's idempotency semantics). */
+  REQUEST_ID_REUSED: 1100,
+  /** The body is over the endpoint's limit (a small one for callers not signed in). HTTP 413. */
+  BODY_TOO_LARGE: 1101,
+  /** Sign-in refused: unknown username or wrong password, one answer for both (no user enumeration). */
+  LOGIN_FAILED: 1102,
+  /** A write in an outbox batch that cannot be replayed: unknown or public endpoint, no request_id, a batch. */
+  OUTBOX_WRITE_NOT_REPLAYABLE: 1200,
   LOGIN_UNKNOWN_USER: 2001,
   LOGIN_WRONG_PASSWORD: 2002,
   PUZZLE_WRONG: 2003,
@@ -70,6 +78,92 @@ export const ErrCode = {
   ORDER_NO_VALID_DEVICES: 3005,
   /** The order still has jobs running; delete it when they have finished. */
   ORDER_RUNNING: 3006,
+  /** Template kit: no todo item with this id in the caller's shop. */
+  TODO_NOT_FOUND: 6001,
+  /** Template kit: no survey with this id in the caller's shop. */
+  SURVEY_NOT_FOUND: 6002,
+  /** Template kit: the chat recipient is not an enabled colleague of the caller's shop (or is the caller). */
+  CHAT_CONTACT_UNKNOWN: 6003,
+  /** No repair batch with this id in the caller's account (or it was deleted). */
+  REPAIR_BATCH_NOT_FOUND: 4000,
+  /** No tracked device with this id in the caller's account (or it was deleted). */
+  REPAIR_DEVICE_NOT_FOUND: 4001,
+  /** None of the intake lines is a valid, new device: every line is listed in `datas.rejected`. */
+  REPAIR_NO_VALID_LINES: 4002,
+  /** A repair id is not one of A, G, R, D, N followed by 9 digits. */
+  REPAIR_ID_INVALID: 4003,
+  /** The same repair id is given twice for one device. */
+  REPAIR_ID_DUPLICATE: 4004,
+  /** The badge move is not one a shop makes (see BADGE_MOVES). */
+  REPAIR_BADGE_MOVE: 4005,
+  /** Watching these devices would pass the VIP level's cap: `datas` = { cap, used, asked }. */
+  MONITOR_CAP_EXCEEDED: 4006,
+  /** No check order with this id, or none of the chosen devices belongs to it. */
+  REPAIR_CHECK_SOURCE_NOT_FOUND: 4007,
+  /** The customer link is unknown, revoked, or its device was deleted. */
+  CUSTOMER_LINK_INVALID: 4008,
+  /** Every chosen device already has a refresh running: nothing was queued or charged. */
+  REPAIR_REFRESH_RUNNING: 4009,
+  /** The replacement SN/IMEI is not a valid identifier. */
+  REPAIR_NEW_IDENT_INVALID: 4010,
+  /** The history search is not a valid SN or IMEI. */
+  HISTORY_IDENT_INVALID: 4011,
+  /** result_columns_save: a column id that is not in the catalogue (msg names them). */
+  RESULT_COLUMN_UNKNOWN: 3100,
+  /** order_derive: the selection takes no device of the order. */
+  DERIVE_NO_DEVICES: 3101,
+  /** order_restore: the order is not deleted (nothing to undo) or was deleted too long ago. */
+  ORDER_NOT_RESTORABLE: 3102,
+  /** pay_integral: no package with this id is on sale. */
+  COMBO_NOT_FOUND: 5000,
+  /** recharge_create: the amount is below the configured minimum (datas.min_amount, fen). */
+  RECHARGE_BELOW_MIN: 5001,
+  /** recharge_create: the amount is above the single-recharge maximum (datas.max_amount, fen). */
+  RECHARGE_ABOVE_MAX: 5002,
+  /** No recharge order with this number in the caller's account. */
+  RECHARGE_NOT_FOUND: 5003,
+  /** The recharge order was not paid in time; start a new one. */
+  RECHARGE_EXPIRED: 5004,
+  /** The recharge order was closed (cancelled); start a new one. */
+  RECHARGE_CLOSED: 5005,
+  /** The recharge order is already paid (closing it is refused; its points are credited). */
+  RECHARGE_ALREADY_PAID: 5006,
+  /** The payment provider could not be reached or refused the request; nothing was charged. */
+  PAYMENT_UNAVAILABLE: 5007,
+  /** sandbox_pay with a real payment provider configured (the sandbox is off). */
+  PAYMENT_NOT_SANDBOX: 5008,
+  /** recharge_create: the account already has this many unpaid orders open; pay or close one. */
+  RECHARGE_TOO_MANY_OPEN: 5009,
+  /** No export job with this id in the caller's account. */
+  EXPORT_NOT_FOUND: 3150,
+  /** A download or link asked for before the export has finished. */
+  EXPORT_NOT_READY: 3151,
+  /** The download link's few minutes are over: ask the download center for a new one. */
+  EXPORT_LINK_EXPIRED: 3152,
+  /** The download link was made for another account (or was altered). */
+  EXPORT_LINK_FOREIGN: 3153,
+  /** The exported file was kept for its configured time and has been deleted: export again. */
+  EXPORT_FILE_EXPIRED: 3154,
+  /** Column ids that are not in the results' column catalogue (named in msg). */
+  EXPORT_COLUMNS_UNKNOWN: 3155,
+  /** The account already has EXPORTS_OPEN_MAX exports waiting or running. */
+  EXPORT_TOO_MANY: 3156,
+  /** retry of an export that is waiting or running (or already done). */
+  EXPORT_NOT_RETRYABLE: 3157,
+  /** identify_sn_imei: the upload is not a PNG, JPEG or WebP image. */
+  OCR_NOT_IMAGE: 3160,
+  /** identify_sn_imei: no readable text in the photo (blurred, dark, empty). */
+  OCR_NO_TEXT: 3161,
+  /** identify_sn_imei: the photo is larger than the server takes. */
+  OCR_TOO_LARGE: 3162,
+  /** identify_sn_imei: every recogniser is busy; try again in a moment. */
+  OCR_BUSY: 3163,
+  /** identify_sn_imei: the recogniser failed on this image (broken file, engine error). */
+  OCR_FAILED: 3164,
+  /** dashboards: a device filter's `from` is after its `to`, or spans more than 366 days. */
+  DASHBOARD_RANGE_INVALID: 7001,
+  /** dashboards: the shop day asked for is in the future or more than 400 days back. */
+  DASHBOARD_RANGE_OUT: 7002,
   /** Silent: the action was already carried out (a replay that needs no new message). */
   ALREADY_DONE: 50086,
 } as const;
@@ -88,6 +182,10 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.RATE_LIMITED]: '操作过于频繁，请稍后再试',
   [ErrCode.PENDING]: '处理中',
   [ErrCode.NOT_IMPLEMENTED]: '该功能尚未开放',
+  [ErrCode.REQUEST_ID_REUSED]: 'request_id 已用于另一个请求，请换一个 request_id',
+  [ErrCode.BODY_TOO_LARGE]: '请求内容过大',
+  [ErrCode.LOGIN_FAILED]: '用户名或密码错误',
+  [ErrCode.OUTBOX_WRITE_NOT_REPLAYABLE]: '此操作无法从离线队列重发',
   [ErrCode.LOGIN_UNKNOWN_USER]: '用户不存在',
   [ErrCode.LOGIN_WRONG_PASSWORD]: '密码错误',
   [ErrCode.PUZZLE_WRONG]: '滑块验证失败，请重试',
@@ -118,6 +216,49 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.ORDER_NOT_FOUND]: '查询订单不存在',
   [ErrCode.ORDER_NO_VALID_DEVICES]: '没有有效的序列号或 IMEI',
   [ErrCode.ORDER_RUNNING]: '订单仍在查询中，完成后才能删除',
+  [ErrCode.TODO_NOT_FOUND]: '待办事项不存在',
+  [ErrCode.SURVEY_NOT_FOUND]: '问卷不存在',
+  [ErrCode.CHAT_CONTACT_UNKNOWN]: '联系人不存在',
+  [ErrCode.REPAIR_BATCH_NOT_FOUND]: '维修批次不存在',
+  [ErrCode.REPAIR_DEVICE_NOT_FOUND]: '维修设备不存在',
+  [ErrCode.REPAIR_NO_VALID_LINES]: '没有可录入的设备：每一行的原因见列表',
+  [ErrCode.REPAIR_ID_INVALID]: '维修单号格式错误：应为 A、G、R、D、N 之一加 9 位数字',
+  [ErrCode.REPAIR_ID_DUPLICATE]: '同一设备的维修单号重复',
+  [ErrCode.REPAIR_BADGE_MOVE]: '该物流标记不能这样变更',
+  [ErrCode.MONITOR_CAP_EXCEEDED]: '监控设备数量已达当前 VIP 等级上限，请取消部分监控或升级 VIP',
+  [ErrCode.REPAIR_CHECK_SOURCE_NOT_FOUND]: '查询订单或所选设备不存在',
+  [ErrCode.CUSTOMER_LINK_INVALID]: '链接无效或已被撤销',
+  [ErrCode.REPAIR_REFRESH_RUNNING]: '所选设备正在查询维修进度，请稍后再试',
+  [ErrCode.REPAIR_NEW_IDENT_INVALID]: '新机序列号或 IMEI 格式错误',
+  [ErrCode.HISTORY_IDENT_INVALID]: '请输入有效的序列号或 IMEI',
+  [ErrCode.RESULT_COLUMN_UNKNOWN]: '未知的列',
+  [ErrCode.DERIVE_NO_DEVICES]: '没有选中任何设备',
+  [ErrCode.ORDER_NOT_RESTORABLE]: '该订单无法恢复',
+  [ErrCode.COMBO_NOT_FOUND]: '套餐不存在或已下架',
+  [ErrCode.RECHARGE_BELOW_MIN]: '充值金额低于最低充值金额',
+  [ErrCode.RECHARGE_ABOVE_MAX]: '充值金额超过单笔上限',
+  [ErrCode.RECHARGE_NOT_FOUND]: '充值订单不存在',
+  [ErrCode.RECHARGE_EXPIRED]: '充值订单已过期，请重新发起充值',
+  [ErrCode.RECHARGE_CLOSED]: '充值订单已关闭，请重新发起充值',
+  [ErrCode.RECHARGE_ALREADY_PAID]: '充值订单已支付，积分已到账',
+  [ErrCode.PAYMENT_UNAVAILABLE]: '支付服务暂时不可用，未产生扣款，请稍后再试',
+  [ErrCode.PAYMENT_NOT_SANDBOX]: '当前未使用沙箱支付，无法模拟付款',
+  [ErrCode.RECHARGE_TOO_MANY_OPEN]: '未支付的充值订单过多，请先完成或关闭已有订单',
+  [ErrCode.EXPORT_NOT_FOUND]: '导出任务不存在',
+  [ErrCode.EXPORT_NOT_READY]: '导出尚未完成，请稍后再下载',
+  [ErrCode.EXPORT_LINK_EXPIRED]: '下载链接已过期，请在下载中心重新下载',
+  [ErrCode.EXPORT_LINK_FOREIGN]: '该下载链接不属于当前账号',
+  [ErrCode.EXPORT_FILE_EXPIRED]: '文件已超过保存期限并被删除，请重新导出',
+  [ErrCode.EXPORT_COLUMNS_UNKNOWN]: '导出列不存在',
+  [ErrCode.EXPORT_TOO_MANY]: '进行中的导出任务过多，请等待完成后再导出',
+  [ErrCode.EXPORT_NOT_RETRYABLE]: '该导出任务无需重试',
+  [ErrCode.OCR_NOT_IMAGE]: '上传的文件不是图片（支持 PNG、JPEG、WebP）',
+  [ErrCode.OCR_NO_TEXT]: '照片中未识别到文字，请对准标签、保持清晰后重拍',
+  [ErrCode.OCR_TOO_LARGE]: '图片过大，请缩小后再上传',
+  [ErrCode.OCR_BUSY]: '识别服务繁忙，请稍后再试',
+  [ErrCode.OCR_FAILED]: '图片无法识别，请换一张照片',
+  [ErrCode.DASHBOARD_RANGE_INVALID]: '日期范围无效：开始日期须不晚于结束日期，且不超过366天',
+  [ErrCode.DASHBOARD_RANGE_OUT]: '日期超出可查询范围',
   [ErrCode.ALREADY_DONE]: '已处理',
 };
 

@@ -13,7 +13,27 @@ export const OFFLINE_LIST_PATHS: readonly string[] = [
   '/api/checks/order_list',
   '/api/checks/order_detail',
   '/api/checks/order_results',
+  '/api/checks/result_columns',
   '/api/user/point_record',
+  // Template kit: the shop's todo list and surveys, and the menu setting.
+  '/api/demo/todo_list',
+  '/api/demo/survey_list',
+  '/api/demo/template_kit_settings',
+  // Repair progress: batches, devices, one device, today's changes, notifications, device history.
+  '/api/repair/batch_list',
+  '/api/repair/device_list',
+  '/api/repair/device_detail',
+  '/api/repair/today_schedule_change',
+  '/api/repair/monitor_quota',
+  '/api/repair/device_history',
+  '/api/notice/list',
+  '/api/notice/unread_count',
+  // Wallet: the packages, what is left of them, and the purchase and recharge records.
+  '/api/combo/get_account_price',
+  '/api/user/package_surplus',
+  '/api/user/buy_record',
+  '/api/recharge/recharge_config',
+  '/api/recharge/recharge_record',
 ];
 
 export const isOfflineList = (path: string): boolean => OFFLINE_LIST_PATHS.includes(path);

@@ -9,13 +9,21 @@ export const E2E_PUZZLE_X = 150;
 /** Where the database path is written (the Lighthouse and bench scripts name their own file). */
 const E2E_SERVER_INFO = process.env.E2E_SERVER_INFO ?? 'test-results/e2e-server.json';
 
-process.env.DATABASE_URL = join(mkdtempSync(join(tmpdir(), 'repairops-e2e-')), 'e2e.sqlite');
+const runDir = mkdtempSync(join(tmpdir(), 'repairops-e2e-'));
+process.env.DATABASE_URL = join(runDir, 'e2e.sqlite');
+// Excel exports of the run go with its database, not into the working copy's data/.
+process.env.EXPORTS_DIR ??= join(runDir, 'exports');
 // Tests that check what reached the database open it read-only (tests/e2e/db.ts).
 mkdirSync('test-results', { recursive: true });
 writeFileSync(E2E_SERVER_INFO, JSON.stringify({ database: process.env.DATABASE_URL }));
 process.env.REPAIROPS_TEST_PUZZLE_X = String(E2E_PUZZLE_X);
 process.env.LOG_LEVEL ??= 'warn';
+// Every browser of the suite signs in from 127.0.0.1: a shop's worth of puzzles a minute is not enough.
+process.env.TNCODE_PER_MINUTE ??= '600';
 process.env.STATIC_DIR ??= 'dist';
+// Watched repairs are looked at every 2 s (default 15 s), so a monitor alert reaches the browser
+// within an e2e test's bound; a device is still re-checked only once per MONITOR_INTERVAL_MINUTES.
+process.env.MONITOR_TICK_SECONDS ??= '2';
 
 const { main } = await import('#server/index.ts');
 await main();

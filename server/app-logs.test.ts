@@ -87,6 +87,6 @@ describe('the app logs', () => {
     const business = captured
       .map((l) => JSON.parse(l) as { msg?: string; errcode?: number })
       .filter((l) => l.msg === 'business error');
-    expect(business.map((l) => l.errcode)).toContain(ErrCode.LOGIN_WRONG_PASSWORD);
+    expect(business.map((l) => l.errcode)).toContain(ErrCode.LOGIN_FAILED);
   });
 });

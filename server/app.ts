@@ -1,23 +1,29 @@
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ErrCode } from '#contract/errcodes.ts';
-import type { ServerConfig } from './config.ts';
+import { DEFAULT_LIMITS, type ServerConfig } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { AppError } from './lib/app-error.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
 import { registerEndpoints } from './plugins/endpoints.ts';
-import { RequestKeys } from './plugins/idempotency.ts';
+import { RequestKeys, fencedDb } from './plugins/idempotency.ts';
+import { outboxReplayHandler } from './modules/outbox/replay-handler.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import {
   accountRoom,
   attachRealtime,
+  disconnectSessions,
   emitDataChanged,
   userRoom,
   type RealtimeServer,
 } from './plugins/realtime.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerHealth, type Health } from './plugins/health.ts';
 import { AuthRepository } from './modules/auth/repository.ts';
 import { PuzzleService } from './modules/auth/puzzle-service.ts';
 import { SessionService } from './modules/auth/session-service.ts';
@@ -42,12 +48,35 @@ import { WechatService } from './modules/wechat/wechat-service.ts';
 import { wechatHandlers } from './modules/wechat/handlers.ts';
 import { registerWechatRoutes } from './modules/wechat/routes.ts';
 import type { CheckProvider } from './providers/checks/provider.ts';
-import { OrderService } from './modules/checks/order-service.ts';
+import { OrderService, type OrderNotifier } from './modules/checks/order-service.ts';
 import { ResultsService } from './modules/checks/results-service.ts';
 import { ProgressReporter } from './modules/checks/progress.ts';
 import { checksHandlers } from './modules/checks/handlers.ts';
+import { ResultColumnsService } from './modules/checks/result-columns.ts';
 import { ledgerHandlers } from './modules/ledger/handlers.ts';
 import { CheckRunner, type RunnerOptions } from './jobs/check-runner.ts';
+import { buildTemplateKit } from './modules/template-kit/wiring.ts';
+import type { RepairStatusProvider } from './providers/repairs/provider.ts';
+import { SandboxRepairProvider } from './providers/repairs/sandbox.ts';
+import { buildRepairs, type RepairsModule } from './modules/repairs/wiring.ts';
+import type { MonitorSchedulerOptions } from './jobs/monitor-scheduler.ts';
+import { rechargeSettings } from './config.ts';
+import { selectPaymentProvider } from './providers/payment/index.ts';
+import type { PaymentProvider } from './providers/payment/provider.ts';
+import type { WalletNotifier } from './modules/wallet/notifier.ts';
+import { PackageService } from './modules/wallet/package-service.ts';
+import { RechargeService } from './modules/wallet/recharge-service.ts';
+import { walletHandlers } from './modules/wallet/handlers.ts';
+import { registerPaymentRoutes } from './modules/wallet/payment-routes.ts';
+import { EXPORT_RUNNER_DEFAULTS, ExportRunner, type ExportRunnerOptions } from './jobs/export-runner.ts';
+import { LinkSigner } from './modules/exports/link-signer.ts';
+import { ExportService } from './modules/exports/export-service.ts';
+import { exportHandlers } from './modules/exports/handlers.ts';
+import { registerDownloadRoute } from './modules/exports/download-route.ts';
+import { TesseractCli } from './modules/ocr/tesseract.ts';
+import { OcrPool } from './modules/ocr/ocr-pool.ts';
+import { ImageCleaner } from './modules/ocr/image-cleaner.ts';
+import { OcrService } from './modules/ocr/ocr-service.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -63,6 +92,16 @@ export interface AppOptions {
   runner?: Partial<RunnerOptions>;
   /** Least time between two progress events of one order (default 250 ms). */
   progressThrottleMs?: number;
+  /** The repair-status source; default: the sandbox (CHECKS_SANDBOX_LATENCY, REPAIR_SANDBOX_SPEED). */
+  repairProvider?: RepairStatusProvider;
+  /** Repair refresh runner settings over config.jobRunner (tests). */
+  repairRunner?: Partial<RunnerOptions>;
+  /** Monitor scheduler settings over config.repairs (tests, benches). */
+  monitor?: Partial<MonitorSchedulerOptions>;
+  /** Default: the provider config.payment asks for (the sandbox outside production). */
+  paymentProvider?: PaymentProvider | null;
+  /** Export runner settings over config.exports and the defaults (tests: a temp dir, short leases). */
+  exportRunner?: Partial<ExportRunnerOptions>;
 }
 
 export interface App {
@@ -72,6 +111,12 @@ export interface App {
   /** The device-check job runner: started by main(), or driven by tests (runOnce). */
   runner: CheckRunner | null;
   progress: ProgressReporter;
+  /** Repair refresh runner and monitor scheduler: started by main(), or driven by tests. */
+  repairs: RepairsModule;
+  /** The Excel export runner: started by main(), or driven by tests (runOnce, sweep). */
+  exportRunner: ExportRunner;
+  /** /healthz and /readyz; main() marks the process draining on SIGTERM. */
+  health: Health;
 }
 
 /** Builds the whole server: tests build it too (and talk to it through inject, without a port). */
@@ -84,26 +129,66 @@ export async function buildApp({
   checkProvider,
   runner: runnerOptions,
   progressThrottleMs,
+  repairProvider,
+  repairRunner,
+  monitor,
+  paymentProvider,
+  exportRunner: exportRunnerOptions,
 }: AppOptions): Promise<App> {
+  const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
+    // A body sent a byte at a time (slow loris) is cut at requestTimeout (Node answers 408), checked
+    // every tenth of it; an idle connection is closed after connectionTimeout.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: Math.min(limits.requestTimeoutMs, 60_000),
+          connectionsCheckingInterval: Math.max(
+            100,
+            Math.min(30_000, Math.floor(limits.requestTimeoutMs / 10)),
+          ),
+        },
+        handler,
+      );
+      server.setTimeout(limits.connectionTimeoutMs);
+      return server;
+    },
   });
   registerEnvelope(app);
+  await registerSecurityHeaders(app, config.staticDir);
+  const health = registerHealth(app, db.db as unknown as Kysely<unknown>);
+  // Services write through the fenced handle: a keyed request's transaction claims its request_id
+  // (server/plugins/idempotency.ts). The job runner and the key store use the plain one.
+  const plainDb = db.db;
+  db = { ...db, db: fencedDb(plainDb) };
 
   const repo = new AuthRepository(db.db);
   const limiter = new RateLimiter(db.db, clock);
   const puzzles = new PuzzleService(repo, clock, config.testPuzzleX);
   const sessions = new SessionService(repo, clock, config.sessionTtlMs);
-  const login = new LoginService({ repo, puzzles, sessions, limiter, clock });
+  const login = new LoginService({
+    repo,
+    puzzles,
+    sessions,
+    limiter,
+    clock,
+    puzzlesPerMinute: limits.puzzlesPerMinute,
+  });
   const wsCodes = new WsCodeService(repo, clock);
 
-  const io = attachRealtime(app, wsCodes);
+  const io = attachRealtime(app, wsCodes, db.dialect === 'postgres' ? config.databaseUrl : undefined);
 
   const notify: TeamNotifier = {
-    sessionEnded: (userId, reason) => void io.to(userRoom(userId)).emit('session:ended', { reason }),
+    // Tell the user's devices why, then end their sockets: their codes died with the sessions.
+    sessionEnded: (userId, reason) => {
+      io.to(userRoom(userId)).emit('session:ended', { reason });
+      disconnectSessions(io, { userId });
+    },
     userChanged: (userId) => void io.to(userRoom(userId)).emit('user:changed', { user_id: userId }),
     dataChanged: (accountId, topics) => emitDataChanged(io, accountId, topics),
   };
@@ -116,7 +201,15 @@ export async function buildApp({
     limiter,
     clock,
   });
-  const account = new AccountService({ db: db.db, sessions, sms: smsCodes, clock });
+  const account = new AccountService({
+    db: db.db,
+    sessions,
+    sms: smsCodes,
+    clock,
+    limiter,
+    otherSessionsEnded: (userId, keptSessionHash) =>
+      disconnectSessions(io, { userId, exceptSessionHash: keptSessionHash }),
+  });
   const signup = new SignupService({
     db: db.db,
     auth: repo,
@@ -149,7 +242,7 @@ export async function buildApp({
   });
   const runner = checkProvider
     ? new CheckRunner({
-        db: db.db,
+        db: plainDb,
         dialect: db.dialect,
         provider: checkProvider,
         clock,
@@ -158,35 +251,132 @@ export async function buildApp({
         options: { ...config.jobRunner, ...runnerOptions },
       })
     : null;
-  const orders = new OrderService({
+  const orderNotify: OrderNotifier = {
+    ordersChanged: (accountId, orderId) =>
+      void io.to(accountRoom(accountId)).emit('checks:orders', { order_id: orderId }),
+    jobsAdded: () => runner?.wake(),
+  };
+  const orders = new OrderService({ db: db.db, clock, notify: orderNotify });
+  const results = new ResultsService({ db: db.db, clock });
+
+  const walletNotify: WalletNotifier = {
+    walletChanged: (accountId, reason, wallet, orderNo) => {
+      io.to(accountRoom(accountId)).emit('wallet:changed', {
+        reason,
+        ...wallet,
+        ...(orderNo ? { order_no: orderNo } : {}),
+      });
+      emitDataChanged(io, accountId, ['wallet', 'account']);
+    },
+    rechargeChanged: (accountId, orderNo, state) => {
+      io.to(accountRoom(accountId)).emit('recharge:changed', { order_no: orderNo, state });
+      emitDataChanged(io, accountId, ['wallet']);
+    },
+  };
+  const packages = new PackageService({ db: db.db, clock, notify: walletNotify });
+  const recharge = new RechargeService({
     db: db.db,
     clock,
-    notify: {
-      ordersChanged: (accountId, orderId) =>
-        void io.to(accountRoom(accountId)).emit('checks:orders', { order_id: orderId }),
-      jobsAdded: () => runner?.wake(),
+    provider: paymentProvider === undefined ? selectPaymentProvider(config, db.db, clock) : paymentProvider,
+    settings: rechargeSettings(config),
+    notify: walletNotify,
+    limiter,
+    log: app.log,
+  });
+  await registerPaymentRoutes(app, { recharge, production: config.production });
+  const exportOptions: ExportRunnerOptions = {
+    ...EXPORT_RUNNER_DEFAULTS,
+    dir: config.exports.dir,
+    retentionMs: config.exports.retentionMs,
+    ...exportRunnerOptions,
+  };
+  const exportRunner = new ExportRunner({
+    db: db.db,
+    clock,
+    options: exportOptions,
+    onProgress: (accountId, row) => void io.to(accountRoom(accountId)).emit('exports:progress', row),
+    onError: (err) => app.log.error({ err }, 'export runner'),
+  });
+  const resultColumns = new ResultColumnsService({ db: db.db, clock });
+  const exportService = new ExportService({
+    db: db.db,
+    clock,
+    signer: new LinkSigner(db.db, config.exports.linkSecret),
+    dir: exportOptions.dir,
+    // An export without explicit columns writes the user's saved export set (issue 12).
+    savedColumns: async (user) => (await resultColumns.get(user)).export,
+    changed: (accountId, row) => {
+      if (row?.state === 'pending') exportRunner.wake();
+      if (row) io.to(accountRoom(accountId)).emit('exports:progress', row);
     },
   });
-  const results = new ResultsService({ db: db.db, clock });
+  registerDownloadRoute(app, { exports: exportService, sessions });
+  const cleaner = new ImageCleaner();
+  const ocr = new OcrService({
+    pool: new OcrPool(new TesseractCli({ binary: config.ocr.binary }), config.ocr),
+    sparse: new TesseractCli({ binary: config.ocr.binary, psm: 11 }),
+    cleaner,
+    limiter,
+    onEngineError: (err) => app.log.error({ err }, 'text recognition'),
+  });
   app.addHook('onClose', async () => {
+    await cleaner.close();
+    await exportRunner.stop();
     await runner?.stop();
     progress.stop();
   });
+  const repairs = buildRepairs({
+    app,
+    io,
+    db: db.db,
+    dialect: db.dialect,
+    clock,
+    config,
+    limiter,
+    provider:
+      repairProvider ??
+      new SandboxRepairProvider({
+        latency: config.checks?.sandboxLatency ?? 'realistic',
+        speed: config.repairs?.sandboxSpeed ?? 1,
+        clock,
+      }),
+    checkProvider: checkProvider ?? null,
+    runner: repairRunner,
+    monitor,
+  });
+
+  const templateKit = buildTemplateKit({ db: db.db, clock, io });
 
   registerEndpoints(
     app,
     {
-      ...authHandlers({ login, puzzles, sessions }),
+      ...authHandlers({
+        login,
+        puzzles,
+        sessions,
+        sessionClosed: async (sessionHash) => {
+          await repo.deleteWsCodesOfSession(sessionHash);
+          disconnectSessions(io, { sessionHash });
+        },
+      }),
       ...realtimeHandlers({ wsCodes }),
       ...teamHandlers({ team }),
       ...accountHandlers({ account, signup }),
       ...wechatHandlers({ wechat, sessions }),
-      ...checksHandlers({ db: db.db, orders, results }),
+      ...checksHandlers({ db: db.db, clock, orders, results, notify: orderNotify }),
       ...ledgerHandlers({ db: db.db }),
+      ...templateKit.handlers,
+      ...repairs.handlers,
+      ...walletHandlers({ packages, recharge }),
+      ...exportHandlers({ exports: exportService }),
+      identifySnImei: ({ user, input }) => ocr.identify(user, input.image),
+      outboxReplay: outboxReplayHandler(),
     },
     sessions,
-    new RequestKeys(db.db, clock),
+    new RequestKeys(plainDb, clock, limits.requestKeyLeaseMs),
   );
+
+  templateKit.registerDemoApi(app, sessions);
 
   const servesPwa = await registerStaticFiles(app, config.staticDir);
 
@@ -194,5 +384,5 @@ export async function buildApp({
     if (request.url.startsWith('/api/')) throw new AppError(ErrCode.NOT_FOUND);
     throw new AppError(ErrCode.NOT_FOUND, 'Not found');
   });
-  return { app, io, servesPwa, runner, progress };
+  return { app, io, servesPwa, runner, progress, repairs, exportRunner, health };
 }

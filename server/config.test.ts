@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, RECHARGE_DEFAULTS, loadConfig, paymentProviderOf, rechargeSettings } from './config.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -17,6 +18,19 @@ describe('loadConfig', () => {
       testPuzzleX: null,
       checks: { sandboxLatency: 'realistic' },
       jobRunner: { concurrency: 64, leaseMs: 60_000, backoffBaseMs: 1000 },
+      exports: { dir: resolve('data', 'exports'), retentionMs: 7 * DAY },
+      ocr: {
+        concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)),
+        queueMax: 8,
+        binary: 'tesseract',
+      },
+      limits: {
+        requestKeyLeaseMs: 15_000,
+        requestTimeoutMs: 120_000,
+        connectionTimeoutMs: 30_000,
+        puzzlesPerMinute: 30,
+      },
+      repairs: { sandboxSpeed: 1, monitorIntervalMs: 3_600_000, monitorTickMs: 15_000 },
     });
   });
 
@@ -31,6 +45,11 @@ describe('loadConfig', () => {
       SESSION_TTL_DAYS: '7',
       CHECKS_CONCURRENCY: '200',
       CHECKS_LEASE_MS: '5000',
+      EXPORTS_DIR: '/srv/exports',
+      EXPORT_RETENTION_DAYS: '2',
+      OCR_CONCURRENCY: '3',
+      OCR_QUEUE_MAX: '2',
+      TESSERACT_PATH: '/opt/tesseract',
     });
     expect(config).toEqual({
       port: 3000,
@@ -43,7 +62,42 @@ describe('loadConfig', () => {
       testPuzzleX: null,
       checks: { sandboxLatency: 'realistic' },
       jobRunner: { concurrency: 200, leaseMs: 5000, backoffBaseMs: 1000 },
+      exports: { dir: resolve('/srv/exports'), retentionMs: 2 * DAY },
+      ocr: { concurrency: 3, queueMax: 2, binary: '/opt/tesseract' },
+      limits: {
+        requestKeyLeaseMs: 15_000,
+        requestTimeoutMs: 120_000,
+        connectionTimeoutMs: 30_000,
+        puzzlesPerMinute: 30,
+      },
+      repairs: { sandboxSpeed: 1, monitorIntervalMs: 3_600_000, monitorTickMs: 15_000 },
     });
+  });
+
+  it('reads the abuse limits', () => {
+    expect(
+      loadConfig({
+        REQUEST_KEY_LEASE_MS: '2000',
+        REQUEST_TIMEOUT_MS: '5000',
+        CONNECTION_TIMEOUT_MS: '4000',
+        TNCODE_PER_MINUTE: '9',
+      }).limits,
+    ).toEqual({
+      requestKeyLeaseMs: 2000,
+      requestTimeoutMs: 5000,
+      connectionTimeoutMs: 4000,
+      puzzlesPerMinute: 9,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+  });
+
+  it('reads the repair sandbox speed and the monitor timing', () => {
+    expect(
+      loadConfig({ REPAIR_SANDBOX_SPEED: '1440', MONITOR_INTERVAL_MINUTES: '5', MONITOR_TICK_SECONDS: '2' })
+        .repairs,
+    ).toEqual({ sandboxSpeed: 1440, monitorIntervalMs: 300_000, monitorTickMs: 2000 });
+    expect(() => loadConfig({ REPAIR_SANDBOX_SPEED: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MONITOR_INTERVAL_MINUTES: 'often' })).toThrow(ConfigError);
   });
 
   it('takes REPAIROPS_TEST_PUZZLE_X outside production', () => {
@@ -118,6 +172,79 @@ describe('loadConfig', () => {
       [{ ...http, CHECKS_PROVIDER_URL: 'checks.example.com' }, /absolute http/],
       [{ ...http, CHECKS_PROVIDER_URL: 'ftp://checks.example.com' }, /absolute http/],
       [{ ...http, CHECKS_PROVIDER_NAME: 'Sandbox' }, /reserved/],
+    ])('refuses %j with a ConfigError', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
+
+  describe('payment (recharge)', () => {
+    const alipay = {
+      PAYMENT_PROVIDER: 'alipay',
+      PAYMENT_NOTIFY_BASE: 'https://shop.example.com/',
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nAAA\\n-----END PRIVATE KEY-----',
+      ALIPAY_PUBLIC_KEY: 'pub',
+    };
+    const wechat = {
+      PAYMENT_PROVIDER: 'wechat',
+      PAYMENT_NOTIFY_BASE: 'https://shop.example.com',
+      WECHATPAY_APPID: 'wx1',
+      WECHATPAY_MCHID: '1900000001',
+      WECHATPAY_SERIAL_NO: 'ABC',
+      WECHATPAY_PRIVATE_KEY: 'key',
+      WECHATPAY_API_V3_KEY: 'abcdefghijklmnopqrstuvwxyz012345',
+      WECHATPAY_PLATFORM_PUBLIC_KEY: 'pub',
+      WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_1',
+    };
+
+    it('is absent without settings: the sandbox outside production, none in production', () => {
+      expect(loadConfig({}).payment).toBeUndefined();
+      expect(paymentProviderOf(loadConfig({}))).toBe('sandbox');
+      expect(paymentProviderOf(loadConfig({ NODE_ENV: 'production' }))).toBeNull();
+      expect(rechargeSettings(loadConfig({}))).toEqual(RECHARGE_DEFAULTS);
+    });
+
+    it('reads the rate, limits and expiry', () => {
+      const p = loadConfig({
+        RECHARGE_POINTS_PER_YUAN: '2',
+        RECHARGE_MIN_FEN: '1000',
+        RECHARGE_EXPIRE_MINUTES: '30',
+      }).payment;
+      expect(p).toEqual({
+        provider: 'sandbox',
+        notifyBase: '',
+        recharge: { pointsPerFen: 2, minAmount: 1000, maxAmount: 5_000_000, expireSeconds: 1800, maxOpen: 5 },
+      });
+    });
+
+    it('reads Alipay and WeChat Pay settings (PEM \\n escapes become newlines)', () => {
+      const a = loadConfig(alipay).payment;
+      expect(a?.notifyBase).toBe('https://shop.example.com');
+      expect(a?.alipay).toMatchObject({
+        appId: '2021000000000001',
+        gateway: 'https://openapi.alipay.com/gateway.do',
+        mode: 'precreate',
+      });
+      expect(a?.alipay?.privateKey).toBe('-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----');
+      expect(loadConfig({ ...wechat, NODE_ENV: 'production' }).payment?.wechatpay).toMatchObject({
+        mchId: '1900000001',
+        apiBase: 'https://api.mch.weixin.qq.com',
+      });
+    });
+
+    it.each([
+      [{ PAYMENT_PROVIDER: 'sandbox', NODE_ENV: 'production' }, /refused in production/],
+      [{ RECHARGE_MIN_FEN: '100', NODE_ENV: 'production' }, /refused in production/],
+      [{ PAYMENT_PROVIDER: 'paypal' }, /sandbox, alipay or wechat/],
+      [{ ...alipay, PAYMENT_NOTIFY_BASE: '' }, /needs PAYMENT_NOTIFY_BASE/],
+      [{ ...alipay, PAYMENT_NOTIFY_BASE: 'https://shop.example.com/pay' }, /origin/],
+      [{ ...alipay, ALIPAY_PUBLIC_KEY: '' }, /needs ALIPAY_PUBLIC_KEY/],
+      [{ ...alipay, ALIPAY_MODE: 'app' }, /precreate or page/],
+      [{ ...wechat, WECHATPAY_API_V3_KEY: 'short' }, /32 bytes/],
+      [{ ...wechat, WECHATPAY_PLATFORM_SERIAL: '' }, /needs WECHATPAY_PLATFORM_SERIAL/],
+      [{ RECHARGE_POINTS_PER_YUAN: '0.5' }, /whole number/],
+      [{ RECHARGE_MIN_FEN: '1000', RECHARGE_MAX_FEN: '500' }, /not be above/],
     ])('refuses %j with a ConfigError', (env, message) => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(message);

@@ -3,6 +3,8 @@ import { loadConfig } from './config.ts';
 import { connectDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_USERS, seedDemoShop } from './seed.ts';
+import { seedDemoWallet } from './seed-wallet.ts';
+import { seedDemoRepairs } from './seed-repairs.ts';
 import { selectCheckProvider } from './providers/checks/index.ts';
 
 /** Opens the database, migrates, seeds the demo shop on first run, listens, and shuts down cleanly. */
@@ -11,7 +13,9 @@ export async function main(): Promise<void> {
   const db = connectDb(config.databaseUrl);
   await migrateToLatest(db.db as never, db.dialect);
   const seeded = await seedDemoShop(db.db);
-  const { app, servesPwa, runner } = await buildApp({
+  if (seeded) await seedDemoWallet(db.db);
+  if (seeded) await seedDemoRepairs(db.db);
+  const { app, servesPwa, runner, repairs, exportRunner, health } = await buildApp({
     config,
     db,
     checkProvider: selectCheckProvider(config),
@@ -22,6 +26,8 @@ export async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // /readyz answers 503 from now on, so the proxy sends new requests to the other processes.
+    health.draining();
     // Whatever hangs, the process leaves within 10 s.
     setTimeout(() => process.exit(1), 10_000).unref();
     // app.close() stops the job runner first (jobs waiting for a poll are handed back with their tickets).
@@ -34,6 +40,9 @@ export async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   runner?.start();
+  repairs.runner.start();
+  repairs.scheduler.start();
+  exportRunner.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [

@@ -24,6 +24,7 @@ export async function seedDemoShop(db: Kysely<Database>, now = Date.now()): Prom
       .values({
         name: '演示维修店',
         vip_end_time: Math.floor(now / 1000) + YEAR_SECONDS,
+        vip_level: 1,
         // Given through the ledger below, so its entries always sum to balance + frozen.
         integral: 0,
         created_at: now,

@@ -9,10 +9,9 @@ import { wireApiClient } from '#src/app/api-wiring.ts';
 import { Providers } from '#src/app/providers.tsx';
 import { wireOffline } from '#src/app/offline-wiring.ts';
 import { CACHE_RESTORE_START_MARK, persistOptions } from '#src/app/query-persistence.ts';
-import { wireRealtime } from '#src/app/realtime-wiring.ts';
 import { registerServiceWorker } from '#src/app/service-worker.ts';
 import { UpdatePrompt } from '#src/app/UpdatePrompt.tsx';
-import { getCurrentUser, restoreSession } from '#src/features/auth/session.ts';
+import { getCurrentUser, restoreSession, subscribeCurrentUser } from '#src/features/auth/session.ts';
 import { initI18n } from '#src/lib/i18n.ts';
 
 // Bootstrap only: wire the clients, restore the session and the language, render.
@@ -20,7 +19,15 @@ const queryClient = createQueryClient();
 wireApiClient(queryClient);
 restoreSession();
 wireOffline(queryClient);
-wireRealtime(queryClient);
+// The socket (socket.io-client and every feature's event handler) is its own chunk, fetched once a
+// user is signed in: the sign-in page does not load it (decision 0025).
+const stopWaiting = subscribeCurrentUser(startRealtime);
+startRealtime();
+function startRealtime() {
+  if (!getCurrentUser()) return;
+  stopWaiting();
+  void import('#src/app/realtime-wiring.ts').then((m) => m.wireRealtime(queryClient));
+}
 registerServiceWorker();
 const router = createAppRouter(queryClient);
 

@@ -32,6 +32,7 @@ import { Route as AppDashboardsIndexRouteImport } from './routes/app/dashboards/
 import { Route as AppDashboardsDefaultRouteImport } from './routes/app/dashboards/default'
 import { Route as AppDashboardsHotphoneRouteImport } from './routes/app/dashboards/hotphone'
 import { Route as AppDashboardsPhoneDetailRouteImport } from './routes/app/dashboards/phoneDetail'
+import { Route as AppMaintenanceHistoryRouteImport } from './routes/app/maintenance/history'
 import { Route as AppMaintenanceMaintenanceRouteImport } from './routes/app/maintenance/maintenance'
 import { Route as AppMaintenanceOrderDetailRouteImport } from './routes/app/maintenance/orderDetail'
 import { Route as AppMenuSplatRouteImport } from './routes/app/menu/$'
@@ -159,6 +160,11 @@ const AppDashboardsPhoneDetailRoute =
     path: '/dashboards/phoneDetail',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMaintenanceHistoryRoute = AppMaintenanceHistoryRouteImport.update({
+  id: '/maintenance/history',
+  path: '/maintenance/history',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMaintenanceMaintenanceRoute =
   AppMaintenanceMaintenanceRouteImport.update({
     id: '/maintenance/maintenance',
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
   '/app/dashboards/phoneDetail': typeof AppDashboardsPhoneDetailRoute
+  '/app/maintenance/history': typeof AppMaintenanceHistoryRoute
   '/app/maintenance/maintenance': typeof AppMaintenanceMaintenanceRoute
   '/app/maintenance/orderDetail': typeof AppMaintenanceOrderDetailRoute
   '/app/menu/$': typeof AppMenuSplatRoute
@@ -270,6 +277,7 @@ export interface FileRoutesByTo {
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
   '/app/dashboards/phoneDetail': typeof AppDashboardsPhoneDetailRoute
+  '/app/maintenance/history': typeof AppMaintenanceHistoryRoute
   '/app/maintenance/maintenance': typeof AppMaintenanceMaintenanceRoute
   '/app/maintenance/orderDetail': typeof AppMaintenanceOrderDetailRoute
   '/app/menu/$': typeof AppMenuSplatRoute
@@ -306,6 +314,7 @@ export interface FileRoutesById {
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
   '/app/dashboards/phoneDetail': typeof AppDashboardsPhoneDetailRoute
+  '/app/maintenance/history': typeof AppMaintenanceHistoryRoute
   '/app/maintenance/maintenance': typeof AppMaintenanceMaintenanceRoute
   '/app/maintenance/orderDetail': typeof AppMaintenanceOrderDetailRoute
   '/app/menu/$': typeof AppMenuSplatRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/app/dashboards/default'
     | '/app/dashboards/hotphone'
     | '/app/dashboards/phoneDetail'
+    | '/app/maintenance/history'
     | '/app/maintenance/maintenance'
     | '/app/maintenance/orderDetail'
     | '/app/menu/$'
@@ -376,6 +386,7 @@ export interface FileRouteTypes {
     | '/app/dashboards/default'
     | '/app/dashboards/hotphone'
     | '/app/dashboards/phoneDetail'
+    | '/app/maintenance/history'
     | '/app/maintenance/maintenance'
     | '/app/maintenance/orderDetail'
     | '/app/menu/$'
@@ -411,6 +422,7 @@ export interface FileRouteTypes {
     | '/app/dashboards/default'
     | '/app/dashboards/hotphone'
     | '/app/dashboards/phoneDetail'
+    | '/app/maintenance/history'
     | '/app/maintenance/maintenance'
     | '/app/maintenance/orderDetail'
     | '/app/menu/$'
@@ -597,6 +609,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardsPhoneDetailRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/maintenance/history': {
+      id: '/app/maintenance/history'
+      path: '/maintenance/history'
+      fullPath: '/app/maintenance/history'
+      preLoaderRoute: typeof AppMaintenanceHistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/maintenance/maintenance': {
       id: '/app/maintenance/maintenance'
       path: '/maintenance/maintenance'
@@ -681,6 +700,7 @@ interface AppRouteChildren {
   AppDashboardsDefaultRoute: typeof AppDashboardsDefaultRoute
   AppDashboardsHotphoneRoute: typeof AppDashboardsHotphoneRoute
   AppDashboardsPhoneDetailRoute: typeof AppDashboardsPhoneDetailRoute
+  AppMaintenanceHistoryRoute: typeof AppMaintenanceHistoryRoute
   AppMaintenanceMaintenanceRoute: typeof AppMaintenanceMaintenanceRoute
   AppMaintenanceOrderDetailRoute: typeof AppMaintenanceOrderDetailRoute
   AppMenuSplatRoute: typeof AppMenuSplatRoute
@@ -705,6 +725,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardsDefaultRoute: AppDashboardsDefaultRoute,
   AppDashboardsHotphoneRoute: AppDashboardsHotphoneRoute,
   AppDashboardsPhoneDetailRoute: AppDashboardsPhoneDetailRoute,
+  AppMaintenanceHistoryRoute: AppMaintenanceHistoryRoute,
   AppMaintenanceMaintenanceRoute: AppMaintenanceMaintenanceRoute,
   AppMaintenanceOrderDetailRoute: AppMaintenanceOrderDetailRoute,
   AppMenuSplatRoute: AppMenuSplatRoute,

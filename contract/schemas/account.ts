@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { roleSchema } from '../roles.ts';
-import { PASSWORD_MAX, loginOutput, userDatas } from './auth.ts';
+import { roleSchema } from './role.ts';
+import { loginOutput, userDatas } from './auth.ts';
+import { PASSWORD_MAX } from '../auth-limits.ts';
 import { hundredths, requestId, unixTime } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { roleSchema } from '../roles.ts';
+import { roleSchema } from './role.ts';
 import { hundredths, unixTime } from './common.ts';
-
-/** Limits shared by the login form and the server. */
-export const USERNAME_MAX = 32;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, USERNAME_MAX } from '../auth-limits.ts';
 
 export const tncodeOutput = z.object({
   /** The puzzle id, sent back with the login as `uniqid`. */

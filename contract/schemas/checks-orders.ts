@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hundredths, pageFields, requestId, unixTime } from './common.ts';
+import { hundredths, pageFields, requestId, safeText, unixTime } from './common.ts';
 import { serviceCode } from './checks-catalogue.ts';
 
 /** Most lines one order (or one addition to it) takes; more is refused with a clear message. */
@@ -36,10 +36,10 @@ const identifiers = z
  * device, a service under maintenance or unknown, too few points).
  */
 export const orderCreateInput = z.object({
-  title: z.string().trim().min(1).max(ORDER_TITLE_MAX),
+  title: safeText({ min: 1, max: ORDER_TITLE_MAX }),
   identifiers,
   service_ids: z.array(z.number().int().positive()).min(1).max(32),
-  remark: z.string().trim().max(ORDER_REMARK_MAX).default(''),
+  remark: safeText({ max: ORDER_REMARK_MAX, kind: 'remark' }).default(''),
   request_id: requestId.optional(),
 });
 export type OrderCreateInput = z.input<typeof orderCreateInput>;
@@ -68,12 +68,15 @@ export type OrderAddDevicesInput = z.input<typeof orderAddDevicesInput>;
 
 export const orderRemarkInput = z.object({
   order_id: z.number().int().positive(),
-  remark: z.string().trim().max(ORDER_REMARK_MAX),
+  remark: safeText({ max: ORDER_REMARK_MAX, kind: 'remark' }),
   request_id: requestId.optional(),
 });
 export type OrderRemarkInput = z.input<typeof orderRemarkInput>;
 
 /** Soft delete; refused while the order still has jobs running (they are paid for and finishing). */
+/** How long a deleted order can be restored, seconds. */
+export const ORDER_RESTORE_WINDOW_S = 30 * 24 * 3600;
+
 export const orderDeleteInput = z.object({
   order_id: z.number().int().positive(),
   request_id: requestId.optional(),
@@ -106,6 +109,10 @@ export const orderRow = z.object({
   frozen: hundredths.nonnegative(),
   created_at: unixTime,
   creator_name: z.string(),
+  /** When it was deleted (only in the list of deleted orders). */
+  deleted_at: unixTime.nullable().optional(),
+  /** The order its devices were copied from (a derived order), if any. */
+  derived_from: z.number().int().nullable().optional(),
 });
 export type OrderRow = z.infer<typeof orderRow>;
 
@@ -115,6 +122,20 @@ export const orderListInput = z
     /** Matches the title, the remark, or an SN/IMEI of one of the order's devices. */
     keyword: z.string().trim().max(64).default(''),
     status: z.enum(ORDER_STATUSES).optional(),
+    /** The recently deleted orders instead (the last 30 days, newest deleted first), to restore one. */
+    deleted: z.boolean().optional(),
+    /**
+     * Orders created on these shop days (YYYY-MM-DD in the shop's time zone, inclusive): what a
+     * dashboard figure clicks through to (contract/schemas/dashboards.ts).
+     */
+    created_from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    created_to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
   })
   .default({ page: 1, page_size: 20, keyword: '' });
 export type OrderListInput = z.input<typeof orderListInput>;
@@ -134,4 +155,11 @@ export type OrderListDatas = z.infer<typeof orderListOutput>;
 
 export const orderDetailInput = z.object({ order_id: z.number().int().positive() });
 export type OrderDetailInput = z.input<typeof orderDetailInput>;
-export const orderDetailOutput = orderRow;
+/**
+ * The detail header: the row plus how the devices were paid. `package_checks` devices were covered
+ * by bought packages (oldest first, before any points); the rest were paid with points (`price`).
+ */
+export const orderDetailOutput = orderRow.extend({
+  /** Devices paid with package checks instead of points (see the ledger's `package` entries). */
+  package_checks: z.number().int().nonnegative().default(0),
+});

@@ -27,3 +27,40 @@ export const pageFields = {
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 };
+
+/**
+ * Characters no name or remark may hold: C0/C1 controls (NUL, ESC, DEL…), bidi embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069, LRM/RLM/ALM: they make "exe.txt" read as
+ * "txt.exe" in a list) and zero-width characters (U+200B-U+200D, U+2060, U+FEFF: invisible
+ * look-alikes of a colleague's name). Remarks may still hold line breaks and tabs.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_IN_NAME = /[\u0000-\u001f\u007f-\u009f]/u;
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_IN_REMARK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
+const BIDI_OR_ZERO_WIDTH = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (no `u` flag). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** The zod issue param that the server turns into its "invisible or control character" message. */
+export const UNSAFE_TEXT = 'unsafe_text';
+export const UNSAFE_TEXT_MESSAGE = 'Control, direction or zero-width characters are not allowed.';
+
+/** Whether a string is well-formed UTF-16 and free of control, bidi and zero-width characters. */
+export function isSafeText(value: string, kind: 'name' | 'remark' = 'name'): boolean {
+  if (LONE_SURROGATE.test(value)) return false;
+  if ((kind === 'name' ? CONTROL_IN_NAME : CONTROL_IN_REMARK).test(value)) return false;
+  return !BIDI_OR_ZERO_WIDTH.test(value);
+}
+
+/**
+ * Text input hygiene for names and remarks (shop, employee, order title, customer…): trimmed,
+ * length-bounded, and refused with a clear message when it holds characters a person cannot see.
+ * `kind: 'remark'` allows line breaks and tabs. Use it for every free-text name or remark field.
+ */
+export function safeText(opts: { min?: number; max: number; kind?: 'name' | 'remark' }) {
+  const base = z.string().trim().max(opts.max);
+  return (opts.min ? base.min(opts.min) : base).refine((v) => isSafeText(v, opts.kind ?? 'name'), {
+    error: UNSAFE_TEXT_MESSAGE,
+    params: { reason: UNSAFE_TEXT },
+  });
+}

@@ -9,9 +9,24 @@ import { hundredths, pageFields, unixTime } from './common.ts';
  * - freeze: an order (or an addition to it) reserved its price: balance -, frozen +
  * - settle: a job succeeded and its share is paid: frozen -
  * - refund: a job failed, or its result was reused, and its share comes back: frozen -, balance +
- * - purchase / recharge: wallet operations (packages bought with points; money to points)
+ * - purchase: a package bought with points (balance -; its device checks: checks_delta +)
+ * - recharge: money paid through a recharge order became points (balance +)
+ * - package: a check order drew device checks from a bought package instead of points
+ *   (balance and frozen 0; checks_delta -, purchase_id says which package, order_id which order)
+ * - package_return: every check of a device paid by a package check failed, so the check went back
+ *   to its package (checks_delta +1, purchase_id and order_id as the draw)
+ * `checks_delta` summed gives the package checks still unused (package_surplus's check_left).
  */
-export const LEDGER_TYPES = ['opening', 'freeze', 'settle', 'refund', 'purchase', 'recharge'] as const;
+export const LEDGER_TYPES = [
+  'opening',
+  'freeze',
+  'settle',
+  'refund',
+  'purchase',
+  'recharge',
+  'package',
+  'package_return',
+] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 export const ledgerRow = z.object({
@@ -28,6 +43,12 @@ export const ledgerRow = z.object({
   device: z.string().nullable(),
   service: z.string().nullable(),
   actor_name: z.string().nullable(),
+  /** Package device checks added (purchase) or drawn (package); 0 for the other types. */
+  checks_delta: z.number().int().default(0),
+  /** The package purchase (`buy_record` id) of a purchase or package entry; null otherwise. */
+  purchase_id: z.number().int().nullable().default(null),
+  /** The recharge order of a recharge entry; null otherwise. */
+  recharge_no: z.string().nullable().default(null),
   created_at: unixTime,
 });
 export type LedgerRow = z.infer<typeof ledgerRow>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestId } from './common.ts';
+import { requestId, safeText } from './common.ts';
 import { newPasswordSchema, phoneSchema, smsCodeSchema } from './account.ts';
 import { newUsernameSchema, realNameSchema } from './team.ts';
 
@@ -14,7 +14,7 @@ export const EMAIL_MAX = 254;
  * (purpose `register`), which keeps bots out and gives the Admin a way to reset the password.
  */
 export const registerInput = z.object({
-  shop_name: z.string().trim().min(1).max(SHOP_NAME_MAX),
+  shop_name: safeText({ min: 1, max: SHOP_NAME_MAX }),
   full_name: realNameSchema,
   username: newUsernameSchema,
   email: z.string().trim().max(EMAIL_MAX).pipe(z.email()),

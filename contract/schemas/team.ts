@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { roleSchema } from '../roles.ts';
-import { USERNAME_MAX } from './auth.ts';
-import { pageFields, requestId, unixTime } from './common.ts';
+import { roleSchema } from './role.ts';
+import { USERNAME_MAX } from '../auth-limits.ts';
+import { pageFields, requestId, safeText, unixTime } from './common.ts';
 import { newPasswordSchema, phoneSchema } from './account.ts';
 
 /** Limits for employee fields, shared by the forms and the server. */
@@ -20,7 +20,7 @@ export const newUsernameSchema = z
   .regex(USERNAME_RE, { error: 'Letters, digits and _ . @ - only.' });
 
 /** The employee's real name, shown in lists and on orders. */
-export const realNameSchema = z.string().trim().min(1).max(REAL_NAME_MAX);
+export const realNameSchema = safeText({ min: 1, max: REAL_NAME_MAX });
 
 export const addEmployeeInput = z.object({
   username: newUsernameSchema,

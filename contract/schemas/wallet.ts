@@ -67,7 +67,17 @@ export type PackageSurplusRow = z.infer<typeof packageSurplusRow>;
 export const packageSurplusOutput = z.object({ list: z.array(packageSurplusRow) });
 export type PackageSurplus = z.infer<typeof packageSurplusOutput>;
 
-export const buyRecordInput = z.object({ ...pageFields }).prefault({});
+/** What a purchase granted, to filter the purchase record by: VIP days, or device checks. */
+export const PURCHASE_KINDS = ['vip', 'checks'] as const;
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+export const buyRecordInput = z
+  .object({
+    ...pageFields,
+    /** Only purchases that granted VIP days ('vip') or device checks ('checks'); a combo may do both. */
+    kind: z.enum(PURCHASE_KINDS).optional(),
+  })
+  .prefault({});
 export type BuyRecordInput = z.input<typeof buyRecordInput>;
 
 /** One purchase of a package, as it was at the time (later combo edits do not change it). */

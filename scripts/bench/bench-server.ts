@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { buildApp, type App, type AppOptions } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig, type ServerConfig } from '#server/config.ts';
 import { connectDb, type Db } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
@@ -23,15 +23,25 @@ export interface BenchServer extends App {
 }
 
 export async function benchServer(
-  opts: Pick<AppOptions, 'checkProvider' | 'runner'> = {},
+  opts: Pick<AppOptions, 'checkProvider' | 'runner' | 'repairProvider' | 'monitor' | 'clock'> & {
+    config?: Partial<ServerConfig>;
+  } = {},
 ): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'repairops-bench-'));
   const handle = connectDb(join(dir, 'bench.sqlite'));
   await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
   await seedDemoShop(handle.db);
   await new LedgerRepository(handle.db).opening(1, 10_000_000_00, Date.now());
-  const config = { ...loadConfig({}), databaseUrl: join(dir, 'bench.sqlite'), staticDir: join(dir, 'none') };
-  const app = await buildApp({ config, db: handle, logger: false, ...opts });
+  const { config: over, ...appOptions } = opts;
+  const defaults = loadConfig({});
+  const config = {
+    ...defaults,
+    databaseUrl: join(dir, 'bench.sqlite'),
+    staticDir: join(dir, 'none'),
+    exports: { ...defaults.exports, dir: join(dir, 'exports') },
+    ...over,
+  };
+  const app = await buildApp({ config, db: handle, logger: false, ...appOptions });
   const admin = await handle.db
     .selectFrom('users')
     .select('id')

@@ -7,6 +7,16 @@ import { wechatScenes } from './migrations/0003_wechat_scenes.ts';
 import { userEmail } from './migrations/0004_user_email.ts';
 import { requestKeys } from './migrations/0005_request_keys.ts';
 import { checks } from './migrations/0006_checks.ts';
+import { templateKit } from './migrations/0011_template_kit.ts';
+import { resultColumns } from './migrations/0009_result_columns.ts';
+import { repairs } from './migrations/0007_repairs.ts';
+import { wallet } from './migrations/0008_wallet.ts';
+import { exportJobs } from './migrations/0010_export_jobs.ts';
+import { requestKeyLeases } from './migrations/0012_request_key_leases.ts';
+import { wsCodeSessions } from './migrations/0012_ws_code_sessions.ts';
+import { socketIoAttachments } from './migrations/0017_socket_io_attachments.ts';
+import { dashboardRollup } from './migrations/0016_dashboard_rollup.ts';
+import { packageReturns } from './migrations/0018_package_returns.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
 function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
@@ -17,12 +27,24 @@ function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
     '0004_user_email': userEmail(dialect),
     '0005_request_keys': requestKeys(dialect),
     '0006_checks': checks(dialect),
+    '0011_template_kit': templateKit(dialect),
+    '0009_result_columns': resultColumns(dialect),
+    '0007_repairs': repairs(dialect),
+    '0008_wallet': wallet(dialect),
+    '0010_export_jobs': exportJobs(dialect),
+    '0012_request_key_leases': requestKeyLeases(dialect),
+    '0012_ws_code_sessions': wsCodeSessions(dialect),
+    '0017_socket_io_attachments': socketIoAttachments(dialect),
+    '0016_dashboard_rollup': dashboardRollup(dialect),
+    '0018_package_returns': packageReturns(dialect),
   };
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: MigrationDialect): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => allMigrations(dialect) };
-  const migrator = new Migrator({ db, provider });
+  // Features are built on parallel branches, each adding its own numbered migration; a database
+  // migrated on one branch must still accept a lower-numbered migration that lands later.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -23,6 +23,9 @@ describe('redactUrl', () => {
 
   it('leaves other parameters and look-alikes alone', () => {
     expect(redactUrl('/api/x?mytoken=abc&page=2')).toBe('/api/x?mytoken=abc&page=2');
+    expect(redactUrl('/api/exports/download?id=3&a=1&exp=9&sig=S3cr3t')).toBe(
+      '/api/exports/download?id=3&a=1&exp=9&sig=[redacted]',
+    );
     expect(redactUrl('/api/login/tncode')).toBe('/api/login/tncode');
     expect(redactUrl('/token=abc')).toBe('/token=abc');
   });

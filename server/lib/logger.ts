@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+import { instanceId } from '#server/plugins/health.ts';
 import type { FastifyServerOptions } from 'fastify';
 
 function decodedKey(key: string): string {
@@ -9,9 +11,12 @@ function decodedKey(key: string): string {
 }
 
 /**
- * Drops the token query parameter (get_user and get_ws_auth_code carry it) from logged URLs. Keys
- * are compared decoded, as Fastify reads them: `?to%6Ben=` is a token too.
+ * Drops the token query parameter (get_user and get_ws_auth_code carry it) and the signature of
+ * export download links (`sig`) from logged URLs. Keys are compared decoded, as Fastify reads them:
+ * `?to%6Ben=` is a token too.
  */
+const SECRET_KEYS: ReadonlySet<string> = new Set(['token', 'sig']);
+
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
@@ -22,7 +27,7 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const key = eq < 0 ? pair : pair.slice(0, eq);
-      return decodedKey(key) === 'token' ? `${key}=[redacted]` : pair;
+      return SECRET_KEYS.has(decodedKey(key)) ? `${key}=[redacted]` : pair;
     })
     .join('&');
   return url.slice(0, q + 1) + redacted + (hash < 0 ? '' : url.slice(hash));
@@ -32,6 +37,8 @@ export function redactUrl(url: string): string {
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    // Which process wrote the line (several share one database behind one address: docs/deploy.md).
+    base: { pid: process.pid, hostname: hostname(), instance: instanceId() },
     redact: {
       paths: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
       censor: '[redacted]',

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import { ErrCode } from '#contract/errcodes.ts';
+import { UNSAFE_TEXT } from '#contract/schemas/common.ts';
 import { AppError } from './app-error.ts';
 
 /** One readable Chinese sentence per zod issue: the form shows the PWA's own text, the toast this one. */
 function describe(issue: z.core.$ZodIssue): string {
+  // A message the contract wrote itself (Chinese, like every server msg) says it best.
+  if (/[\u4e00-\u9fff]/.test(issue.message)) return issue.message;
   const field = issue.path.length ? issue.path.join('.') : '请求体';
   switch (issue.code) {
     case 'too_small':
@@ -20,6 +23,10 @@ function describe(issue: z.core.$ZodIssue): string {
       return issue.input === undefined ? `${field} 不能为空` : `${field} 格式不正确`;
     case 'invalid_format':
       return `${field} 格式不正确`;
+    case 'custom':
+      if (issue.params?.reason === UNSAFE_TEXT)
+        return `${field} 含有控制字符、方向控制符或零宽字符，请删除后再试`;
+      return `${field} 无效`;
     default:
       return `${field} 无效`;
   }

@@ -191,15 +191,22 @@ describe('request bodies', () => {
     expect(await puzzleCount()).toBe(before);
   });
 
-  it('a body over 1 MiB on any endpoint: 1001 before the handler', async () => {
+  it('a body over the public limit (16 KiB) from anyone: 1101 (413) before the handler', async () => {
     const before = await puzzleCount();
-    const res = await s.call('/api/login/tncode', { pad: 'x'.repeat(1024 * 1024 + 1) });
-    expect([res.status, res.errcode, res.msg]).toEqual([400, ErrCode.INVALID_INPUT, '请求内容过大']);
+    const res = await s.call('/api/login/tncode', { pad: 'x'.repeat(16 * 1024) });
+    expect([res.status, res.errcode, res.msg]).toEqual([413, ErrCode.BODY_TOO_LARGE, '请求内容过大']);
     expect(await puzzleCount()).toBe(before);
   });
 
-  it('just under 1 MiB is read (and the unknown field dropped)', async () => {
-    const res = await s.call('/api/login/tncode', { pad: 'x'.repeat(1024 * 1024 - 100) });
+  it('a body over 1 MiB from a signed-in caller: 1101 (413)', async () => {
+    const token = await s.session();
+    const res = await s.call('/api/user/get_user', { pad: 'x'.repeat(1024 * 1024 + 1) }, { token });
+    expect([res.status, res.errcode, res.msg]).toEqual([413, ErrCode.BODY_TOO_LARGE, '请求内容过大']);
+  });
+
+  it('just under 1 MiB from a signed-in caller is read (and the unknown field dropped)', async () => {
+    const token = await s.session();
+    const res = await s.call('/api/user/get_user', { pad: 'x'.repeat(1024 * 1024 - 100) }, { token });
     expect(res.errcode).toBe(0);
   });
 

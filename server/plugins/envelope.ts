@@ -16,6 +16,11 @@ export function httpStatus(errcode: number): number {
       return 404;
     case ErrCode.RATE_LIMITED:
       return 429;
+    case ErrCode.REQUEST_ID_REUSED:
+      return 422;
+    case ErrCode.BODY_TOO_LARGE:
+      return 413;
+
     case ErrCode.INTERNAL:
       return 500;
     case ErrCode.NOT_IMPLEMENTED:
@@ -33,7 +38,7 @@ export function envelope<T>(errcode: ErrCodeValue, msg: string, datas: T): Envel
 function fromFrameworkError(err: FastifyError): AppError | null {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError(ErrCode.INVALID_INPUT, '请求内容过大');
+      return new AppError(ErrCode.BODY_TOO_LARGE);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError(ErrCode.INVALID_INPUT, '请求须为 JSON');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -61,10 +66,22 @@ export function registerEnvelope(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const known = err instanceof AppError ? err : fromFrameworkError(err);
+    // An endpoint may name its own errcode for a body over its limit (a photo too large).
+    const tooLarge = (req.routeOptions.config as { tooLargeErrcode?: ErrCodeValue } | undefined)
+      ?.tooLargeErrcode;
+    const known =
+      err instanceof AppError
+        ? err
+        : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && tooLarge
+          ? new AppError(tooLarge)
+          : fromFrameworkError(err);
     if (known) {
       if (known.errcode !== ErrCode.SESSION_EXPIRED)
         req.log.info({ errcode: known.errcode }, 'business error');
+      // 429s say when to come back in the standard header too, not only in datas.
+      const wait = (known.datas as { retry_after_seconds?: unknown } | null)?.retry_after_seconds;
+      if (known.errcode === ErrCode.RATE_LIMITED && typeof wait === 'number')
+        reply.header('retry-after', String(wait));
       return reply.code(httpStatus(known.errcode)).send(envelope(known.errcode, known.message, known.datas));
     }
     req.log.error({ err }, 'unhandled error');

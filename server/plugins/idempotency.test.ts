@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { RequestKeys, fencedDb, fingerprintOf } from './idempotency.ts';
 
 const ADD = '/api/admin/add_employee';
 const employee = (username: string, request_id: string) => ({
@@ -55,8 +56,22 @@ describe('request_id: a replayed write is applied once and gets the first answer
       { old_password: 'repair2026', new_password: 'abcd1234x', request_id: 'req-shared-1' },
       { token: admin },
     );
-    expect(other.errcode).toBe(ErrCode.INVALID_INPUT);
+    expect(other.errcode).toBe(ErrCode.REQUEST_ID_REUSED);
+    expect(other.status).toBe(422);
     expect(other.datas).toEqual({ fields: { request_id: expect.any(String) } });
+  });
+
+  it('the same request_id with another body is refused, not answered with the first answer', async () => {
+    const first = await s.call(ADD, employee('sun8', 'req-body-1'), { token: admin });
+    expect(first.errcode).toBe(0);
+    const other = await s.call(ADD, employee('sun9', 'req-body-1'), { token: admin });
+    expect(other.errcode).toBe(ErrCode.REQUEST_ID_REUSED);
+    expect(other.msg).toBe('request_id 已用于另一个请求，请换一个 request_id');
+    expect(await countUsers('sun9')).toBe(0);
+    // The same body in another key order is the same call: replayed.
+    const { request_id, ...rest } = employee('sun8', 'req-body-1');
+    const reordered = Object.fromEntries(Object.entries({ ...rest, request_id }).reverse());
+    expect((await s.call(ADD, reordered, { token: admin })).raw).toBe(first.raw);
   });
 
   it('request_ids are per account: another shop may use the same one', async () => {
@@ -90,6 +105,69 @@ describe('request_id: a replayed write is applied once and gets the first answer
     expect((await s.call(ADD, employee('li9', 'req-same'), { token: admin })).errcode).toBe(0);
     expect((await s.call(ADD, employee('zhou9', 'req-same'), { token: otherAdmin })).errcode).toBe(0);
     expect(await countUsers('zhou9')).toBe(1);
+  });
+
+  it('a key left pending by a holder that died is taken over once its lease ran out, and runs once', async () => {
+    // What a SIGKILL between the claim and the write leaves behind (tests/crash/request-key.test.ts
+    // does it for real): a pending key whose holder never comes back.
+    const accountId = (
+      await s.db
+        .selectFrom('users')
+        .select('account_id')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).account_id;
+    const body = employee('zheng11', 'req-dead-holder');
+    await s.db
+      .insertInto('request_keys')
+      .values({
+        account_id: accountId,
+        request_id: 'req-dead-holder',
+        path: ADD,
+        state: 'pending',
+        answer: null,
+        created_at: s.clock.now(),
+        fingerprint: fingerprintOf(ADD, { ...body, phone_number: undefined }),
+        lock_token: 'dead-process',
+        locked_until: s.clock.now() + 15_000,
+      })
+      .execute();
+    // While the lease runs, a retry is silent (the holder might still answer).
+    expect((await s.call(ADD, body, { token: admin })).errcode).toBe(ErrCode.PENDING);
+    s.clock.advance(15_001);
+    const retry = await s.call(ADD, body, { token: admin });
+    expect(retry.errcode).toBe(0);
+    expect(await countUsers('zheng11')).toBe(1);
+    expect((await s.call(ADD, body, { token: admin })).raw).toBe(retry.raw);
+  });
+
+  it("a holder whose lease was taken over cannot commit its write (fenced in the write's transaction)", async () => {
+    const keys = new RequestKeys(s.db, s.clock, 1000);
+    const db = fencedDb(s.db);
+    const first = await keys.claim(1, 'req-fenced-1', ADD, 'fp');
+    expect(first.kind).toBe('first');
+    s.clock.advance(1001);
+    const second = await keys.claim(1, 'req-fenced-1', ADD, 'fp');
+    expect(second.kind).toBe('first');
+    const write = (token: string, name: string) =>
+      keys.hold(1, 'req-fenced-1', token, () =>
+        db
+          .transaction()
+          .execute((trx) => trx.updateTable('accounts').set({ name }).where('id', '=', 1).execute()),
+      );
+    if (first.kind !== 'first' || second.kind !== 'first') throw new Error('unreachable');
+    await expect(write(first.lockToken, 'stale holder')).rejects.toMatchObject({ errcode: ErrCode.PENDING });
+    await write(second.lockToken, 'new holder');
+    const name = await s.db
+      .selectFrom('accounts')
+      .select('name')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(name.name).toBe('new holder');
+    // Written but its answer lost (the holder crashed after commit): a late retry is told it is done.
+    s.clock.advance(1001);
+    const late = await keys.claim(1, 'req-fenced-1', ADD, 'fp');
+    expect(late).toMatchObject({ kind: 'replay', answer: { errcode: ErrCode.ALREADY_DONE } });
   });
 
   it('keeps the answer under the account and request_id, done', async () => {

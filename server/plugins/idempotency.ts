@@ -1,30 +1,79 @@
-import type { Kysely } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import type { Envelope } from '#contract/envelope.ts';
-import { ErrCode } from '#contract/errcodes.ts';
+import { ErrCode, defaultMsg } from '#contract/errcodes.ts';
 import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 
 /** Answers are kept a week: longer than any outbox waits to replay a write. */
 const KEEP_MS = 7 * 24 * 3600_000;
+/** Default lease of a pending key: a retry takes it over once its holder is this long silent. */
+export const DEFAULT_LEASE_MS = 15_000;
 
-export type Claim = { kind: 'first' } | { kind: 'replay'; answer: Envelope<unknown> };
+export type Claim = { kind: 'first'; lockToken: string } | { kind: 'replay'; answer: Envelope<unknown> };
+
+/** The held key of the request being handled: the write's own transaction fences on it. */
+interface HeldKey {
+  keys: RequestKeys;
+  accountId: number;
+  requestId: string;
+  lockToken: string;
+  /** False once the handler returned: later transactions (a job runner it woke) are not fenced. */
+  open: boolean;
+}
+const held = new AsyncLocalStorage<HeldKey>();
+
+/** Same parameters, same fingerprint: object keys sorted, request_id left out. */
+export function fingerprintOf(path: string, input: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .filter((k) => k !== 'request_id')
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
+    return v;
+  };
+  return createHash('sha256')
+    .update(`${path}\n${JSON.stringify(canonical(input))}`)
+    .digest('hex');
+}
+
+const reused = () =>
+  new AppError(ErrCode.REQUEST_ID_REUSED, defaultMsg[ErrCode.REQUEST_ID_REUSED], {
+    fields: { request_id: defaultMsg[ErrCode.REQUEST_ID_REUSED] },
+  });
 
 /**
- * Makes writes idempotent by their client-generated request_id (architecture: "The API"): the first
- * request claims (account, request_id) with an insert that only one can win; its answer is stored;
- * a replay gets that answer without running the write again. State lives in the database, so several
- * API processes share it.
+ * Makes writes idempotent by their client-generated request_id, with Stripe's semantics
+ * (docs/decisions/0024-idempotency-and-abuse-limits.md):
+ * - the first request claims (account, request_id) with an insert only one can win, together with
+ *   the call's fingerprint and a short lease (holder token + expiry);
+ * - the write's own transaction flips the key to `written` as its first statement, fenced on the
+ *   holder token (fencedDb): a holder whose lease was taken over cannot commit, so the write lands once;
+ * - a retry while the lease runs gets PENDING (silent, retried); once the holder is gone (a crash, a
+ *   SIGKILL) the retry takes the lease over and runs the write; a key `written` whose answer was lost
+ *   in a crash answers ALREADY_DONE (silent: the outbox drops the write as done);
+ * - a reused key with another endpoint or other parameters gets REQUEST_ID_REUSED.
+ * State lives in the database, so several API processes share it.
  */
 export class RequestKeys {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
-  constructor(db: Kysely<Database>, clock: Clock) {
+  private readonly leaseMs: number;
+  constructor(db: Kysely<Database>, clock: Clock, leaseMs: number = DEFAULT_LEASE_MS) {
     this.db = db;
     this.clock = clock;
+    this.leaseMs = leaseMs;
   }
 
-  async claim(accountId: number, requestId: string, path: string): Promise<Claim> {
+  async claim(accountId: number, requestId: string, path: string, fingerprint: string): Promise<Claim> {
+    const now = this.clock.now();
+    const lockToken = randomUUID();
     const inserted = await this.db
       .insertInto('request_keys')
       .values({
@@ -33,33 +82,87 @@ export class RequestKeys {
         path,
         state: 'pending',
         answer: null,
-        created_at: this.clock.now(),
+        created_at: now,
+        fingerprint,
+        lock_token: lockToken,
+        locked_until: now + this.leaseMs,
       })
       .onConflict((oc) => oc.columns(['account_id', 'request_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'first' };
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'first', lockToken };
 
     const row = await this.db
       .selectFrom('request_keys')
-      .select(['path', 'state', 'answer'])
+      .select(['path', 'state', 'answer', 'fingerprint', 'lock_token', 'locked_until'])
       .where('account_id', '=', accountId)
       .where('request_id', '=', requestId)
-      .executeTakeFirstOrThrow();
-    if (row.path !== path)
-      throw new AppError(ErrCode.INVALID_INPUT, 'request_id 已用于另一个操作', {
-        fields: { request_id: 'request_id 已用于另一个操作' },
-      });
-    // The first request is still running: this copy stays silent, the first one answers.
-    if (row.state !== 'done' || !row.answer) throw new AppError(ErrCode.PENDING);
-    return { kind: 'replay', answer: JSON.parse(row.answer) as Envelope<unknown> };
+      .executeTakeFirst();
+    // Released between our insert and this read: try once more.
+    if (!row) return this.claim(accountId, requestId, path, fingerprint);
+    if (row.path !== path || (row.fingerprint !== null && row.fingerprint !== fingerprint)) throw reused();
+    if (row.state === 'done' && row.answer)
+      return { kind: 'replay', answer: JSON.parse(row.answer) as Envelope<unknown> };
+
+    const leaseOver = row.locked_until === null || Number(row.locked_until) <= now;
+    // The holder is still working: this copy stays silent, the holder answers (or its lease runs out).
+    if (!leaseOver) throw new AppError(ErrCode.PENDING);
+    if (row.state === 'written')
+      return {
+        kind: 'replay',
+        answer: { errcode: ErrCode.ALREADY_DONE, msg: defaultMsg[ErrCode.ALREADY_DONE], datas: null },
+      };
+
+    // The holder is gone (crashed before its write committed): take the lease over, one winner.
+    const taken = await this.db
+      .updateTable('request_keys')
+      .set({ lock_token: lockToken, locked_until: now + this.leaseMs })
+      .where('account_id', '=', accountId)
+      .where('request_id', '=', requestId)
+      .where('state', '=', 'pending')
+      .where((eb) =>
+        row.lock_token === null ? eb('lock_token', 'is', null) : eb('lock_token', '=', row.lock_token),
+      )
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw new AppError(ErrCode.PENDING);
+    return { kind: 'first', lockToken };
   }
 
-  async complete(accountId: number, requestId: string, answer: Envelope<unknown>): Promise<void> {
+  /** Runs the handler holding the key: transactions of fencedDb inside it fence on the key. */
+  async hold<T>(accountId: number, requestId: string, lockToken: string, run: () => Promise<T>): Promise<T> {
+    const key: HeldKey = { keys: this, accountId, requestId, lockToken, open: true };
+    try {
+      return await held.run(key, run);
+    } finally {
+      key.open = false;
+    }
+  }
+
+  /** Inside the write's transaction: marks the key written, or refuses when the lease was lost. */
+  async fence(trx: Transaction<Database>, key: HeldKey): Promise<void> {
+    const res = await trx
+      .updateTable('request_keys')
+      .set({ state: 'written' })
+      .where('account_id', '=', key.accountId)
+      .where('request_id', '=', key.requestId)
+      .where('lock_token', '=', key.lockToken)
+      .where('state', '!=', 'done')
+      .executeTakeFirst();
+    // Another request took the key over (this one was too slow): it writes, this one must not.
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrCode.PENDING);
+  }
+
+  async complete(
+    accountId: number,
+    requestId: string,
+    lockToken: string,
+    answer: Envelope<unknown>,
+  ): Promise<void> {
     await this.db
       .updateTable('request_keys')
-      .set({ state: 'done', answer: JSON.stringify(answer) })
+      .set({ state: 'done', answer: JSON.stringify(answer), lock_token: null, locked_until: null })
       .where('account_id', '=', accountId)
       .where('request_id', '=', requestId)
+      .where('lock_token', '=', lockToken)
       .execute();
     await this.db
       .deleteFrom('request_keys')
@@ -67,12 +170,57 @@ export class RequestKeys {
       .execute();
   }
 
-  /** The write crashed: forget the claim, so a retry runs it again. */
-  async release(accountId: number, requestId: string): Promise<void> {
+  /**
+   * The write failed before committing (a crash, a transient refusal): forget the claim so a retry
+   * runs it again. A key already written is kept: its write must not run twice.
+   */
+  async release(accountId: number, requestId: string, lockToken: string): Promise<void> {
     await this.db
       .deleteFrom('request_keys')
       .where('account_id', '=', accountId)
       .where('request_id', '=', requestId)
+      .where('lock_token', '=', lockToken)
+      .where('state', '=', 'pending')
       .execute();
   }
+}
+
+/**
+ * The database handle the services get: every `transaction()` run while a request holds its key
+ * starts by fencing on that key (RequestKeys.fence), so the key is claimed in the write's own
+ * transaction. Outside a keyed request it is the plain database.
+ */
+export function fencedDb(db: Kysely<Database>): Kysely<Database> {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'transaction') {
+        return () => fenceBuilder(target.transaction());
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+type Builder = ReturnType<Kysely<Database>['transaction']>;
+function fenceBuilder(builder: Builder): Builder {
+  return new Proxy(builder, {
+    get(target, prop) {
+      if (prop === 'execute') {
+        return <T>(callback: (trx: Transaction<Database>) => Promise<T>) =>
+          target.execute(async (trx) => {
+            const key = held.getStore();
+            if (key?.open) await key.keys.fence(trx, key);
+            return callback(trx);
+          });
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      // setIsolationLevel and friends answer a new builder: keep it fenced.
+      return (...args: unknown[]) => {
+        const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return out && typeof out === 'object' && 'execute' in out ? fenceBuilder(out as Builder) : out;
+      };
+    },
+  });
 }

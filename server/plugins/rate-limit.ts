@@ -24,6 +24,37 @@ export class RateLimiter {
 
   /** Counts a hit on `key`; throws RATE_LIMITED with the seconds to wait once over the limit. */
   async hit(key: string, limit: Limit): Promise<void> {
+    const row = await this.count(key, limit);
+    if (row.count > limit.max) throw this.limited(row.window_start, limit);
+  }
+
+  /** Throws RATE_LIMITED when `key` already used up its window; counts nothing (failures-only limits). */
+  async check(key: string, limit: Limit): Promise<void> {
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['count', 'window_start'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row || row.window_start <= this.clock.now() - limit.windowMs) return;
+    if (row.count >= limit.max) throw this.limited(row.window_start, limit);
+  }
+
+  /** Counts a failure on `key` without refusing this call (its answer is already decided). */
+  async record(key: string, limit: Limit): Promise<void> {
+    await this.count(key, limit);
+  }
+
+  private limited(windowStart: number, limit: Limit): AppError {
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil((windowStart + limit.windowMs - this.clock.now()) / 1000),
+    );
+    return new AppError(ErrCode.RATE_LIMITED, `操作过于频繁，请 ${retryAfterSeconds} 秒后再试`, {
+      retry_after_seconds: retryAfterSeconds,
+    });
+  }
+
+  private async count(key: string, limit: Limit): Promise<{ count: number; window_start: number }> {
     const now = this.clock.now();
     const windowFloor = now - limit.windowMs;
     const row = await this.db
@@ -37,12 +68,7 @@ export class RateLimiter {
       )
       .returning(['count', 'window_start'])
       .executeTakeFirstOrThrow();
-    if (row.count > limit.max) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((row.window_start + limit.windowMs - now) / 1000));
-      throw new AppError(ErrCode.RATE_LIMITED, `操作过于频繁，请 ${retryAfterSeconds} 秒后再试`, {
-        retry_after_seconds: retryAfterSeconds,
-      });
-    }
+    return { count: Number(row.count), window_start: Number(row.window_start) };
   }
 
   /** Forgets a key's hits (a successful sign-in clears that username's failures). */

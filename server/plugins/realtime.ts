@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
 import { Server } from 'socket.io';
 import {
   INVALID_AUTH_INFO,
@@ -22,13 +24,43 @@ export function emitDataChanged(io: RealtimeServer, accountId: number, topics: R
   io.to(accountRoom(accountId)).emit('data:changed', { topics });
 }
 export const userRoom = (userId: number) => `user:${userId}`;
+/** Sockets opened with a code of one session (its token hash): they end with the session. */
+export const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
+
+/**
+ * Ends sockets with the session that opened them (decision 0024): quit ends one session's sockets,
+ * a password change the user's other sessions', a disable or reset all of the user's. Through the
+ * adapter, so it reaches every process once socket.io's Redis adapter joins them.
+ */
+export function disconnectSessions(
+  io: RealtimeServer,
+  target: { sessionHash: string } | { userId: number; exceptSessionHash?: string },
+): void {
+  if ('sessionHash' in target) return io.in(sessionRoom(target.sessionHash)).disconnectSockets(true);
+  const room = io.in(userRoom(target.userId));
+  (target.exceptSessionHash ? room.except(sessionRoom(target.exceptSessionHash)) : room).disconnectSockets(
+    true,
+  );
+}
 
 /**
  * socket.io on the API's own HTTP server. A socket joins its user's and its account's rooms, so
- * services emit to whoever must know. (Past one process, socket.io's Redis adapter joins the rooms.)
+ * services emit to whoever must know. On PostgreSQL (`postgresUrl`) several processes share the
+ * database: socket.io's PostgreSQL adapter (LISTEN/NOTIFY) carries every emit and every
+ * disconnectSockets to the sockets of the other processes too (decision 0033).
  */
-export function attachRealtime(app: FastifyInstance, wsCodes: WsCodeService): RealtimeServer {
+export function attachRealtime(
+  app: FastifyInstance,
+  wsCodes: WsCodeService,
+  postgresUrl?: string,
+): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+  // Its own small pool: one connection LISTENs for the whole process, the other sends NOTIFYs.
+  const pool = postgresUrl ? new pg.Pool({ connectionString: postgresUrl, max: 2 }) : null;
+  if (pool) {
+    pool.on('error', (err) => app.log.error({ err }, 'socket.io adapter connection'));
+    io.adapter(createAdapter(pool, { errorHandler: (err) => app.log.error({ err }, 'socket.io adapter') }));
+  }
   io.use((socket, next) => {
     const auth = { ...socket.handshake.query, ...socket.handshake.auth } as Record<string, unknown>;
     const code = auth.auth_info;
@@ -38,7 +70,11 @@ export function attachRealtime(app: FastifyInstance, wsCodes: WsCodeService): Re
     wsCodes.resolve(code).then(
       (user) => {
         if (!user) return next(new Error(INVALID_AUTH_INFO));
-        void socket.join([userRoom(user.user_id), accountRoom(user.account_id)]);
+        void socket.join([
+          userRoom(user.user_id),
+          accountRoom(user.account_id),
+          sessionRoom(user.session_hash),
+        ]);
         next();
       },
       (err: unknown) => {
@@ -49,6 +85,7 @@ export function attachRealtime(app: FastifyInstance, wsCodes: WsCodeService): Re
   });
   app.addHook('preClose', async () => {
     await io.close();
+    await pool?.end();
   });
   return io;
 }

@@ -13,6 +13,9 @@ export async function registerStaticFiles(app: FastifyInstance, dir: string): Pr
     root: dir,
     wildcard: true,
     index: ['index.html'],
+    // The build writes .br and .gz copies (scripts/precompress.ts): sent as they are to browsers
+    // that accept them, nothing compressed per request (decision 0025).
+    preCompressed: true,
     setHeaders(reply, path) {
       if (path.includes(`${join(dir, 'assets')}`))
         reply.header('cache-control', 'public, max-age=31536000, immutable');

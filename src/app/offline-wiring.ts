@@ -3,6 +3,7 @@ import { TOAST_MS } from '#src/lib/api/policy.ts';
 import { configureOutbox, recoverOutbox, refreshOutbox, replayOutbox } from '#src/lib/offline/outbox.ts';
 import { notify } from '#src/ui/notify.ts';
 import { getCurrentUser, onLoggedOut, subscribeCurrentUser } from '#src/features/auth/session.ts';
+import { warnWhenOffline } from './offline-warning.ts';
 import { wipePersistedQueries } from './query-persistence.ts';
 import { wipeServiceWorkerData } from './service-worker.ts';
 
@@ -31,6 +32,7 @@ export function wireOffline(queryClient: QueryClient): void {
   void recoverOutbox().then(onUser);
 
   window.addEventListener('online', () => void replayOutbox());
+  warnWhenOffline((kind, message) => notify(kind, message, TOAST_MS));
 
   onLoggedOut(async () => {
     await Promise.allSettled([wipePersistedQueries(), wipeServiceWorkerData()]);

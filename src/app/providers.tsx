@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import { DirectionProvider, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -12,6 +13,7 @@ import { getDirection, getThemeColor, getThemeRadius } from '#src/lib/storage.ts
 import { accessibleCssVariables, createAppTheme } from '#src/ui/theme.ts';
 import { parseThemeColor, type ThemeScheme } from '#src/ui/theme-colors.ts';
 import { GlobalLoadingOverlay } from '#src/ui/GlobalLoadingOverlay.tsx';
+import { withCloseLabels } from '#src/ui/close-labels.ts';
 import { CACHE_RESTORED_MARK } from './query-persistence.ts';
 
 /**
@@ -46,7 +48,11 @@ export function Providers({
   persist?: Omit<PersistQueryClientOptions, 'queryClient'>;
   children: ReactNode;
 }) {
-  const [{ scheme, theme }] = useState(readStoredTheme);
+  const [{ scheme, theme: storedTheme }] = useState(readStoredTheme);
+  const [locale, setLocale] = useState(i18n.locale);
+  useEffect(() => i18n.on('change', () => setLocale(i18n.locale)), []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `locale` is what changes the label
+  const theme = useMemo(() => withCloseLabels(storedTheme, i18n._(msg`Close`)), [storedTheme, locale]);
   const [colorSchemeManager] = useState(() => fixedScheme(scheme));
   // ltr or rtl (spec section 4); index.html has already set <html dir> for the first paint.
   const [direction] = useState(getDirection);

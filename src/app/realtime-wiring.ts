@@ -3,8 +3,18 @@ import { endpoints } from '#contract/endpoints.ts';
 import { apiBase, callApi } from '#src/lib/api/client.ts';
 import { connectRealtime, type RealtimeHandlers } from '#src/lib/socket.ts';
 import { getCode, getToken, setCode } from '#src/lib/storage.ts';
-import { getCurrentUser, loadCurrentUser, logout, subscribeCurrentUser } from '#src/features/auth/session.ts';
+import {
+  getCurrentUser,
+  loadCurrentUser,
+  logout,
+  setCurrentUser,
+  subscribeCurrentUser,
+} from '#src/features/auth/session.ts';
 import { onCheckOrders, onCheckProgress } from '#src/features/checks/api/progress.ts';
+import { onNoticeNew, onRepairsChanged } from '#src/features/repairs/api/notices-api.ts';
+import { patchCenterWallet } from '#src/features/account/api/account-api.ts';
+import { onRechargeChanged, onWalletChanged } from '#src/features/wallet/api/wallet-events.ts';
+import { onExportProgress } from '#src/features/exports/api/exports-api.ts';
 
 /** Server events → what the PWA refreshes (contract/realtime.ts names them). */
 export function realtimeHandlers(queryClient: QueryClient, reload: () => void): RealtimeHandlers {
@@ -16,7 +26,24 @@ export function realtimeHandlers(queryClient: QueryClient, reload: () => void): 
     // Ended elsewhere (disabled, password reset): sign out here too; the outbox is kept for the user.
     'session:ended': () => void logout().finally(reload),
     'checks:progress': (event) => onCheckProgress(queryClient, event),
-    'checks:orders': (event) => onCheckOrders(queryClient, event),
+    'checks:orders': (event) => {
+      onCheckOrders(queryClient, event);
+      // An order placed or deleted moves points and package checks.
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    },
+    // A payment landed or a package was bought: the header, the personal center and the shopping
+    // center show the new balance from the payload at once, before any refetch.
+    'wallet:changed': (event) => {
+      const user = getCurrentUser();
+      if (user) setCurrentUser({ ...user, integral: event.integral / 100, vip_end_time: event.vip_end_time });
+      patchCenterWallet(queryClient, event);
+      onWalletChanged(queryClient, event);
+    },
+    'repairs:changed': () => onRepairsChanged(queryClient),
+    'repairs:refresh': () => onRepairsChanged(queryClient),
+    'notice:new': (event) => onNoticeNew(queryClient, event),
+    'recharge:changed': (event) => onRechargeChanged(queryClient, event),
+    'exports:progress': (event) => onExportProgress(queryClient, event),
     'data:changed': ({ topics }) => {
       for (const topic of topics) void queryClient.invalidateQueries({ queryKey: [topic] });
     },

@@ -1,6 +1,7 @@
 import { createHashHistory, createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from '#src/routeTree.gen.ts';
+import { parseSearch, stringifySearch } from './search-params.ts';
 import { RoutePending } from '#src/features/shell/components/PageLoadFailed.tsx';
 
 export interface RouterContext {
@@ -18,6 +19,9 @@ export function createAppRouter(
     routeTree,
     history: createHashHistory(),
     context: { queryClient, reload },
+    // Digit-only search values (an IMEI in ?q=) keep their exact text: see search-params.ts.
+    parseSearch,
+    stringifySearch,
     defaultPreload: 'intent',
     scrollRestoration: true,
     // Also on the very first load: a page whose code never arrives says so after 120 s.

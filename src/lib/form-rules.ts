@@ -9,7 +9,7 @@ import {
   PHONE_RE,
   SMS_CODE_RE,
 } from '#contract/schemas/account.ts';
-import { USERNAME_MAX } from '#contract/schemas/auth.ts';
+import { USERNAME_MAX } from '#contract/auth-limits.ts';
 import { REAL_NAME_MAX, USERNAME_MIN, USERNAME_RE } from '#contract/schemas/team.ts';
 
 /** What is wrong with a password being set (the contract's rule), or null. */

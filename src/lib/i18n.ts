@@ -1,7 +1,4 @@
 import { i18n, type Messages } from '@lingui/core';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/es';
 import { DEFAULT_LANGUAGE, getLanguage, setLanguage, type Language } from './storage.ts';
 
 /** Compiled on import by @lingui/vite-plugin; each language is its own lazy chunk. */
@@ -11,13 +8,11 @@ const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
   es: () => import('#locales/es.po'),
 };
 
-const dayjsLocale: Record<Language, string> = { zh: 'zh-cn', en: 'en', es: 'es' };
 const htmlLang: Record<Language, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
 
 export async function activateLanguage(language: Language): Promise<void> {
   const { messages } = await catalogs[language]();
   i18n.loadAndActivate({ locale: language, messages });
-  dayjs.locale(dayjsLocale[language]);
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[language];
 }
 

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeXlsxFile from 'write-excel-file/node';
 import { newShopWithPoints } from './shop.ts';
+import { axeProblems } from './axe.ts';
 import { BasicInquiryPage, OrderDetailPage } from './pages/checks-pages.ts';
 import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
 
@@ -128,14 +128,6 @@ test('import a 200-line XLSX, place the order, follow it to 100% and find every 
   await expect(page.getByTestId('ledger-total')).toHaveText(`共 ${jobs.jobs_success} 条记录`);
   await expect(page.getByTestId('ledger-row').first()).toContainText('E2E 200 台');
 });
-
-/** Serious and critical accessibility problems axe finds on the page. */
-async function axeProblems(page: Page) {
-  const report = await new AxeBuilder({ page }).analyze();
-  return report.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the checks pages are accessible: labels, table roles, contrast', async ({ page, request }) => {
   const { token } = await newShopWithPoints(page, request, 10_000);

@@ -94,7 +94,10 @@ test('network errors: an intercepted call says 接口请求超时, offline says 
   await page.locator('form button[type=submit]').click();
   await expect(page.getByText('接口请求超时')).toBeVisible();
   await page.unroute('**/api/login/tncode');
+  // The puzzle's dialog is its own chunk (decision 0025): close it once it is there.
+  await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   await context.setOffline(true);
   await page.locator('form button[type=submit]').click();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { connectDb } from '#server/db/connect.ts';
 import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
+import { serverInfoFile } from './db.ts';
 
 /**
  * A shop of its own for a test that spends points: the e2e server's database lives for the whole
@@ -9,7 +10,13 @@ import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
  * (phone proven by the sandbox SMS inbox); its opening points are then given through the server's
  * own ledger code, as the demo seed gives them (there is no endpoint that grants points).
  */
-export async function newShopWithPoints(page: Page, request: APIRequestContext, points: number) {
+export async function newShopWithPoints(
+  page: Page,
+  request: APIRequestContext,
+  points: number,
+  /** Where the server wrote its database path (a spec running a server of its own names its file). */
+  serverInfo = serverInfoFile(),
+) {
   const run = String(Date.now()).slice(-7) + String(Math.floor(Math.random() * 10));
   const phone = `139${run}`;
   const username = `chk_${run}`;
@@ -38,7 +45,7 @@ export async function newShopWithPoints(page: Page, request: APIRequestContext, 
   ).json();
   if (signup.errcode !== 0) throw new Error(`register: ${signup.msg}`);
 
-  const { database } = JSON.parse(readFileSync('test-results/e2e-server.json', 'utf8')) as {
+  const { database } = JSON.parse(readFileSync(serverInfo, 'utf8')) as {
     database: string;
   };
   const { db } = connectDb(database);

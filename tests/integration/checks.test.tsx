@@ -94,9 +94,10 @@ describe('basic inquiry: a new check order', () => {
     await waitFor(() => expect(screen.getByTestId('results-table').getAttribute('data-rows')).toBe('5'));
     expect(screen.getByTestId('order-price').textContent).toBe('7.50');
 
-    // Search by part of an IMEI filters the rows at once.
+    // Search by part of an IMEI filters the rows (once typing pauses; the search goes into the URL).
     fireEvent.change(screen.getByLabelText('搜索序列号或 IMEI'), { target: { value: imei(2).slice(-6) } });
-    expect(screen.getByTestId('results-table').getAttribute('data-rows')).toBe('1');
+    await waitFor(() => expect(screen.getByTestId('results-table').getAttribute('data-rows')).toBe('1'));
+    expect((router.state.location.search as { q?: string }).q).toBe(imei(2).slice(-6));
   });
 
   it('warns when the balance does not cover the price', async () => {

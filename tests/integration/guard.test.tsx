@@ -55,6 +55,25 @@ describe('route guard (spec section 4)', () => {
     expect(localStorage.getItem('token')).not.toBeNull();
   });
 
+  it('a user fetch lost in transport, with no stored user, signs out this browser only: the session stays good', async () => {
+    // A reload aborting the first fetch looked like this and ended a good session on the server.
+    const token = await signInThroughApi();
+    let quits = 0;
+    mswServer.use(
+      http.post('*/api/user/get_user', () => HttpResponse.error()),
+      http.post('*/api/login/quit', () => {
+        quits++;
+        return HttpResponse.error();
+      }),
+    );
+    const { router } = renderApp('/app/dashboards/default');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(quits).toBe(0);
+    mswServer.resetHandlers();
+    expect((await currentTestServer().call('/api/user/get_user', {}, { token })).errcode).toBe(0);
+  });
+
   it('a stored user is let in at once, without waiting on the network', async () => {
     localStorage.setItem('token', 'whatever');
     localStorage.setItem('user', JSON.stringify(storedAdmin));

@@ -59,22 +59,27 @@ describe('login screen', () => {
     const u = user();
     await fillForm(u, 'admin', 'wrong-password');
     await solvePuzzle(u);
-    const message = await screen.findByText('密码错误', { selector: '.mantine-InputWrapper-error' });
+    const message = await screen.findByText('用户名或密码错误', { selector: '.mantine-InputWrapper-error' });
     expect(message).toBeTruthy();
     await waitFor(
-      () => expect(screen.queryByText('密码错误', { selector: '.mantine-InputWrapper-error' })).toBeNull(),
+      () =>
+        expect(
+          screen.queryByText('用户名或密码错误', { selector: '.mantine-InputWrapper-error' }),
+        ).toBeNull(),
       {
         timeout: 4000,
       },
     );
   });
 
-  it('tells an unknown user apart', async () => {
+  it('does not tell an unknown user apart from a wrong password (issue 15)', async () => {
     renderApp('/user/login');
     const u = user();
     await fillForm(u, "nobody' OR 1=1 --", 'whatever1');
     await solvePuzzle(u);
-    expect(await screen.findByText('用户不存在', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(
+      await screen.findByText('用户名或密码错误', { selector: '.mantine-InputWrapper-error' }),
+    ).toBeTruthy();
   });
 
   it('a wrong slider answer says so and brings a new puzzle', async () => {

@@ -89,17 +89,20 @@ describe('the outbox', () => {
     expect(getOutboxSnapshot().map((item) => item.body.real_name)).toEqual(['第一', '第二']);
     expect(await realName('editor')).toBe('李师傅');
 
+    // Replayed together, in order, in one batch (decision 0027).
     const seen: string[] = [];
     mswServer.events.on('request:start', ({ request }) => {
-      if (request.url.includes('edit_user'))
+      if (request.url.includes('outbox/replay'))
         void request
           .clone()
           .json()
-          .then((b: { real_name: string }) => seen.push(b.real_name));
+          .then((b: { writes: { path: string; body: { real_name: string } }[] }) =>
+            seen.push(...b.writes.map((w) => `${w.path} ${w.body.real_name}`)),
+          );
     });
     offline = false;
     expect(await replayOutbox()).toBe('empty');
-    expect(seen).toEqual(['第一', '第二']);
+    expect(seen).toEqual(['/api/admin/edit_user 第一', '/api/admin/edit_user 第二']);
     expect(await realName('editor')).toBe('第二');
     expect(getOutboxSnapshot()).toEqual([]);
     expect(onReplayed).toHaveBeenCalledTimes(1);
@@ -173,6 +176,43 @@ describe('the outbox', () => {
     await discardItem(refused!.id);
     await vi.waitFor(async () => expect(await realName('editor')).toBe('之后'));
     await vi.waitFor(() => expect(getOutboxSnapshot()).toEqual([]));
+  });
+
+  it('replays a long queue in batches: few round trips, each write once, in order (decision 0027)', async () => {
+    const editor = await employeeId('editor');
+    const batches: number[] = [];
+    const onRequest = ({ request }: { request: Request }) => {
+      if (request.url.endsWith('/api/outbox/replay'))
+        void request
+          .clone()
+          .json()
+          .then((body: { writes: unknown[] }) => batches.push(body.writes.length));
+    };
+    mswServer.events.on('request:start', onRequest);
+    offline = true;
+    for (let i = 0; i < 230; i++)
+      await callOrQueue(endpoints.editUser, { user_id: editor, real_name: `第${i}` });
+    offline = false;
+    expect(await replayOutbox()).toBe('empty');
+    mswServer.events.removeListener('request:start', onRequest);
+    expect(batches).toEqual([100, 100, 30]);
+    expect(await realName('editor')).toBe('第229');
+    const keys = await currentTestServer().db.selectFrom('request_keys').select('state').execute();
+    expect(keys).toHaveLength(230);
+    expect(onReplayed).toHaveBeenCalledOnce();
+  });
+
+  it('a refusal in the middle of a batch: the writes before it are applied, it and those after wait', async () => {
+    const editor = await employeeId('editor');
+    offline = true;
+    await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '之前' });
+    // The Admin cannot disable itself: the server refuses this one.
+    await callOrQueue(endpoints.editUser, { user_id: userId!, disabled: true });
+    await callOrQueue(endpoints.editUser, { user_id: editor, real_name: '之后' });
+    offline = false;
+    expect(await replayOutbox()).toBe('blocked');
+    expect(await realName('editor')).toBe('之前');
+    expect(getOutboxSnapshot().map((item) => item.state)).toEqual(['refused', 'queued']);
   });
 
   it('keeps the writes through a session expiry (1002) for the same user only', async () => {

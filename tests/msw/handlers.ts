@@ -22,5 +22,20 @@ export function realServerHandlers(getApp: () => FastifyInstance) {
         headers: { 'content-type': 'application/json' },
       });
     }),
+    // Downloads (export files): the file's bytes and headers as the server sends them.
+    http.get('*/api/*', async ({ request }) => {
+      const url = new URL(request.url);
+      const token = request.headers.get('token');
+      const res = await getApp().inject({
+        method: 'GET',
+        url: url.pathname + url.search,
+        headers: token ? { token } : {},
+      });
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'content-disposition', 'content-length'])
+        if (typeof res.headers[name] === 'string' || typeof res.headers[name] === 'number')
+          headers[name] = String(res.headers[name]);
+      return new HttpResponse(res.rawPayload, { status: res.statusCode, headers });
+    }),
   ];
 }

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '#server/app.ts';
+import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
 import type { ServerConfig } from '#server/config.ts';
 import { connectDb, type Db } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -29,9 +30,14 @@ import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import type { RealtimeServer } from '#server/plugins/realtime.ts';
 import type { CheckRunner, RunnerOptions } from '#server/jobs/check-runner.ts';
+import type { ExportRunner, ExportRunnerOptions } from '#server/jobs/export-runner.ts';
 import type { ProgressReporter } from '#server/modules/checks/progress.ts';
 import type { CheckProvider } from '#server/providers/checks/provider.ts';
 import { DEMO_USERS, seedDemoShop } from '#server/seed.ts';
+import type { RepairsModule } from '#server/modules/repairs/wiring.ts';
+import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
+import type { MonitorSchedulerOptions } from '#server/jobs/monitor-scheduler.ts';
+import { createPgTestDatabase, testsOnPostgres } from './pg-databases.ts';
 
 /** Every slider puzzle of a test server has its gap here: drag to it and the puzzle is solved. */
 export const TEST_PUZZLE_X = 150;
@@ -90,6 +96,10 @@ export interface TestServer {
   /** The device-check job runner, when the test gave a checkProvider. */
   runner: CheckRunner | null;
   progress: ProgressReporter;
+  /** Repair refresh runner and monitor scheduler (not started: runOnce() / runCycle()). */
+  repairs: RepairsModule;
+  /** The Excel export runner (not started: call exportRunner.runOnce() or start()). */
+  exportRunner: ExportRunner;
   /** The Db handle (Kysely instance and dialect) the app was built with. */
   handle: Db;
   clock: TestClock;
@@ -127,6 +137,13 @@ export interface TestServerOptions {
   /** Runner options; default holdMaxMs 0 (every wait goes through the database and the test clock). */
   runner?: Partial<RunnerOptions>;
   progressThrottleMs?: number;
+  /** The repair-status source; default the sandbox at zero latency. */
+  repairProvider?: RepairStatusProvider;
+  /** Repair runner options; default holdMaxMs 0 like the check runner. */
+  repairRunner?: Partial<RunnerOptions>;
+  monitor?: Partial<MonitorSchedulerOptions>;
+  /** Export runner options (files go to the test's temp dir unless config.exports says otherwise). */
+  exportRunner?: Partial<ExportRunnerOptions>;
 }
 
 // Seeding hashes the demo passwords with scrypt (~100 ms each), so a template database (migrated and
@@ -196,8 +213,10 @@ function templateFor(seedNow: number): Promise<string> {
 export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const clock = opts.clock ?? createTestClock();
   const dir = mkdtempSync(join(tmpdir(), 'repairops-test-'));
-  const file = join(dir, 'repairops.sqlite');
-  copyFileSync(await templateFor(clock.now()), file);
+  // The `node-pg` project runs the same tests on a PostgreSQL database cloned from a template.
+  const pgDb = testsOnPostgres() ? await createPgTestDatabase(templateKey(clock.now()), clock.now()) : null;
+  const file = pgDb ? pgDb.url : join(dir, 'repairops.sqlite');
+  if (!pgDb) copyFileSync(await templateFor(clock.now()), file);
 
   const config: ServerConfig = {
     port: 0,
@@ -209,12 +228,14 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     sessionTtlMs: 30 * 24 * 3600 * 1000,
     testPuzzleX: TEST_PUZZLE_X,
     jobRunner: { concurrency: 64, leaseMs: 60_000, backoffBaseMs: 1000 },
+    exports: { dir: join(dir, 'exports'), retentionMs: 7 * 24 * 3600 * 1000 },
+    ocr: { concurrency: 2, queueMax: 8, binary: 'tesseract' },
     ...opts.config,
   };
   const handle = connectDb(file);
   // Migrating again is a no-op on the template's copy, and brings it up to date should it lag.
   await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
-  const { app, io, runner, progress } = await buildApp({
+  const { app, io, runner, progress, repairs, exportRunner } = await buildApp({
     config,
     db: handle,
     clock,
@@ -222,6 +243,10 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     ...(opts.checkProvider ? { checkProvider: opts.checkProvider } : {}),
     runner: { holdMaxMs: 0, ...opts.runner },
     ...(opts.progressThrottleMs !== undefined ? { progressThrottleMs: opts.progressThrottleMs } : {}),
+    repairProvider: opts.repairProvider ?? new SandboxRepairProvider({ latency: 'zero', clock }),
+    repairRunner: { holdMaxMs: 0, ...opts.repairRunner },
+    ...(opts.monitor ? { monitor: opts.monitor } : {}),
+    ...(opts.exportRunner ? { exportRunner: opts.exportRunner } : {}),
   });
 
   const call = async <D = Record<string, unknown>>(
@@ -254,8 +279,13 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     return { status: res.statusCode, ...parsed, headers: res.headers, raw: res.body };
   };
 
+  // Each puzzle from its own documentation address (TEST-NET-2), so tests that make many puzzles on
+  // a clock that stands still do not meet tncode's per-address limit (tested on its own).
+  let puzzles = 0;
   const puzzle = async (): Promise<string> => {
-    const res = await call<{ uniqid: string }>('/api/login/tncode', {});
+    puzzles++;
+    const remoteAddress = `198.51.${100 + (puzzles >> 8)}.${puzzles & 255}`;
+    const res = await call<{ uniqid: string }>('/api/login/tncode', {}, { remoteAddress });
     if (res.errcode !== 0) throw new Error(`tncode failed: ${res.errcode} ${res.msg}`);
     return res.datas.uniqid;
   };
@@ -302,6 +332,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
         await app.close();
       } finally {
         await handle.db.destroy();
+        await pgDb?.drop();
         rmSync(dir, { recursive: true, force: true });
       }
     })());
@@ -311,6 +342,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     io,
     runner,
     progress,
+    repairs,
+    exportRunner,
     db: handle.db,
     handle,
     clock,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ErrCode } from '#contract/errcodes.ts';
-import { roleSchema } from '#contract/roles.ts';
+import { roleSchema } from '#contract/schemas/role.ts';
 import type {
   BindingPhoneDatas,
   SendSmsDatas,
@@ -16,8 +16,12 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { hashPassword, hashToken, verifyPassword } from '#server/lib/secrets.ts';
 import type { AuthUser, SessionService } from '#server/modules/auth/session-service.ts';
+import type { RateLimiter } from '#server/plugins/rate-limit.ts';
 import { AccountRepository } from './repository.ts';
 import type { SmsCodeService } from './sms-code-service.ts';
+
+/** Wrong old passwords on edit_password, per user (like sign-in's per client and username). */
+export const EDIT_PASSWORD_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 /** `138****5678`; '' stays ''. */
 export function maskPhone(phone: string): string {
@@ -30,11 +34,23 @@ export class AccountService {
   private readonly sessions: SessionService;
   private readonly sms: SmsCodeService;
   private readonly clock: Clock;
-  constructor(deps: { db: Kysely<Database>; sessions: SessionService; sms: SmsCodeService; clock: Clock }) {
+  private readonly limiter: RateLimiter;
+  private readonly otherSessionsEnded: ((userId: number, keptSessionHash: string) => void) | undefined;
+  constructor(deps: {
+    db: Kysely<Database>;
+    sessions: SessionService;
+    sms: SmsCodeService;
+    clock: Clock;
+    limiter: RateLimiter;
+    /** The user's other sessions were signed out (password changed): end their sockets. */
+    otherSessionsEnded?: (userId: number, keptSessionHash: string) => void;
+  }) {
+    this.otherSessionsEnded = deps.otherSessionsEnded;
     this.db = deps.db;
     this.sessions = deps.sessions;
     this.sms = deps.sms;
     this.clock = deps.clock;
+    this.limiter = deps.limiter;
   }
 
   userCenter(u: AuthUser): UserCenter {
@@ -46,8 +62,8 @@ export class AccountService {
       avatar: u.avatar,
       phone_number: maskPhone(u.phone_number),
       wx_bound: u.wx_openid !== '',
-      // One level until the wallet module brings levels per package.
-      vip_level: vipActive ? 1 : 0,
+      // The level bought with a package counts while the VIP runs.
+      vip_level: vipActive ? u.vip_level : 0,
       vip_end_time: u.vip_end_time,
       integral: u.integral,
       // Points held by check orders whose jobs have not finished (the ledger's frozen amount).
@@ -67,12 +83,19 @@ export class AccountService {
       await repo.setPassword(u.user_id, passwordHash);
       await repo.revokeOtherSessions(u.user_id, hashToken(token), now);
     });
+    this.otherSessionsEnded?.(u.user_id, hashToken(token));
   }
 
   async editPassword(u: AuthUser, token: string, input: z.output<typeof editPasswordInput>): Promise<null> {
+    // A stolen session must not become a password oracle: wrong old passwords are limited per user.
+    const key = `edit_password:fail:user:${u.user_id}`;
+    await this.limiter.check(key, EDIT_PASSWORD_LIMIT);
     const row = await new AccountRepository(this.db).passwordHashOf(u.user_id);
-    if (!row || !(await verifyPassword(input.old_password, row.password_hash)))
+    if (!row || !(await verifyPassword(input.old_password, row.password_hash))) {
+      await this.limiter.record(key, EDIT_PASSWORD_LIMIT);
       throw new AppError(ErrCode.WRONG_OLD_PASSWORD);
+    }
+    await this.limiter.reset(key);
     await this.replacePassword(u, token, input.new_password);
     return null;
   }

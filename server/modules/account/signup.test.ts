@@ -275,7 +275,7 @@ describe('reset_password', () => {
     expect(
       await s.db.selectFrom('ws_auth_codes').selectAll().where('user_id', '=', editorId).execute(),
     ).toEqual([]);
-    expect((await loginResult('editor', 'repair2026')).errcode).toBe(ErrCode.LOGIN_WRONG_PASSWORD);
+    expect((await loginResult('editor', 'repair2026')).errcode).toBe(ErrCode.LOGIN_FAILED);
     expect((await loginResult('editor', 'reset2026')).errcode).toBe(0);
     // The Admin of the shop is not touched.
     expect((await loginResult('admin', 'repair2026')).errcode).toBe(0);

@@ -1,3 +1,4 @@
+import { hashToken } from '#server/lib/secrets.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
 import type { LoginService } from './login-service.ts';
 import type { PuzzleService } from './puzzle-service.ts';
@@ -8,13 +9,18 @@ export function authHandlers(deps: {
   login: LoginService;
   puzzles: PuzzleService;
   sessions: SessionService;
+  /** A session was closed (quit): end its ws codes and sockets. */
+  sessionClosed?: (sessionHash: string) => Promise<void>;
 }): HandlerMap {
   return {
-    tncode: () => deps.puzzles.create(),
+    tncode: ({ request }) => deps.login.puzzle(request.ip),
     login: ({ input, request }) => deps.login.login(input, request.ip),
     quit: async ({ input, token }) => {
       const t = token ?? input.token;
-      if (t) await deps.sessions.close(t);
+      if (t) {
+        await deps.sessions.close(t);
+        await deps.sessionClosed?.(hashToken(t));
+      }
       return null;
     },
     getUser: async ({ user }) => toUserDatas(user),

@@ -4,7 +4,8 @@ import type { loginInput } from '#contract/schemas/auth.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { verifyPassword } from '#server/lib/secrets.ts';
+import { randomBytes } from 'node:crypto';
+import { hashPassword, verifyPassword } from '#server/lib/secrets.ts';
 import type { RateLimiter } from '#server/plugins/rate-limit.ts';
 import type { AuthRepository } from './repository.ts';
 import type { PuzzleService } from './puzzle-service.ts';
@@ -12,11 +13,22 @@ import type { SessionService } from './session-service.ts';
 import { toUserDatas } from './user-datas.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
-/** Per address: a shop behind one NAT signs in many staff; per username: guessing one password. */
+/**
+ * Sign-in limits (docs/decisions/0024-idempotency-and-abuse-limits.md), failures only: a shop with
+ * 30 staff behind one address signs in all morning. Per address: a guesser trying many usernames.
+ * Per client and username: guessing one password, without letting a stranger elsewhere lock the
+ * username out for its owner (no global per-username lock).
+ */
 export const LOGIN_LIMITS = {
   perAddress: { max: 30, windowMs: FIFTEEN_MINUTES },
-  perUsername: { max: 10, windowMs: FIFTEEN_MINUTES },
+  perClientAndUsername: { max: 10, windowMs: FIFTEEN_MINUTES },
 };
+/** Puzzles cost ~7 ms of CPU to draw: an address gets TNCODE_PER_MINUTE (30) a minute. */
+export const PUZZLE_WINDOW_MS = 60_000;
+
+/** A hash of nothing anyone knows: unknown usernames are checked against it, so they cost the same. */
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('base64url')));
 
 export class LoginService {
   private readonly deps: {
@@ -25,27 +37,46 @@ export class LoginService {
     sessions: SessionService;
     limiter: RateLimiter;
     clock: Clock;
+    puzzlesPerMinute: number;
   };
   constructor(deps: LoginService['deps']) {
     this.deps = deps;
+    void dummy();
+  }
+
+  /** tncode, limited per address: drawing puzzles is the cheapest way to load the server. */
+  async puzzle(address: string) {
+    await this.deps.limiter.hit(`tncode:ip:${address}`, {
+      max: this.deps.puzzlesPerMinute,
+      windowMs: PUZZLE_WINDOW_MS,
+    });
+    return this.deps.puzzles.create();
   }
 
   async login(input: z.output<typeof loginInput>, address: string): Promise<LoginDatas> {
     const { repo, puzzles, sessions, limiter, clock } = this.deps;
-    const usernameKey = `login:user:${input.username.toLowerCase()}`;
-    await limiter.hit(`login:ip:${address}`, LOGIN_LIMITS.perAddress);
-    // The puzzle is used up whatever happens next, so a wrong password cannot be retried without a new
-    // one. It is checked before the username counts an attempt: made-up puzzles cannot lock a user out.
-    await puzzles.verify(input.uniqid, input.tn_r);
-    await limiter.hit(usernameKey, LOGIN_LIMITS.perUsername);
+    const addressKey = `login:fail:ip:${address}`;
+    const clientKey = `login:fail:user:${input.username.toLowerCase()}:${address}`;
+    await limiter.check(addressKey, LOGIN_LIMITS.perAddress);
+    await limiter.check(clientKey, LOGIN_LIMITS.perClientAndUsername);
+    // The puzzle is used up whatever happens next, so a wrong password cannot be retried without a new one.
+    await puzzles.verify(input.uniqid, input.tn_r).catch(async (err: unknown) => {
+      await limiter.record(addressKey, LOGIN_LIMITS.perAddress);
+      throw err;
+    });
 
     const user = await repo.findUserByUsername(input.username);
-    if (!user) throw new AppError(ErrCode.LOGIN_UNKNOWN_USER);
-    if (!(await verifyPassword(input.password, user.password_hash)))
-      throw new AppError(ErrCode.LOGIN_WRONG_PASSWORD);
+    // Unknown users cost one scrypt too, and both failures answer the same: no telling who exists.
+    const matches = await verifyPassword(input.password, user?.password_hash ?? (await dummy()));
+    if (!user || !matches) {
+      await limiter.record(addressKey, LOGIN_LIMITS.perAddress);
+      await limiter.record(clientKey, LOGIN_LIMITS.perClientAndUsername);
+      throw new AppError(ErrCode.LOGIN_FAILED);
+    }
+    // Only someone who knows the password learns that the account is disabled.
     if (user.disabled) throw new AppError(ErrCode.ACCOUNT_DISABLED);
 
-    await limiter.reset(usernameKey);
+    await limiter.reset(clientKey);
     const token = await sessions.open(user.user_id);
     await repo.recordLogin(user.user_id, clock.now());
     return { ...toUserDatas(user), token };

@@ -15,6 +15,7 @@ const userWithAccount = [
   'users.disabled',
   'accounts.name as account_name',
   'accounts.vip_end_time',
+  'accounts.vip_level',
   'accounts.integral',
   'accounts.frozen',
 ] as const;
@@ -109,22 +110,43 @@ export class AuthRepository {
       .execute();
   }
 
-  async insertWsCode(codeHash: string, userId: number, createdAt: number, expiresAt: number): Promise<void> {
+  async insertWsCode(
+    codeHash: string,
+    userId: number,
+    sessionHash: string,
+    createdAt: number,
+    expiresAt: number,
+  ): Promise<void> {
     await this.db
       .insertInto('ws_auth_codes')
-      .values({ code_hash: codeHash, user_id: userId, created_at: createdAt, expires_at: expiresAt })
+      .values({
+        code_hash: codeHash,
+        user_id: userId,
+        session_hash: sessionHash,
+        created_at: createdAt,
+        expires_at: expiresAt,
+      })
       .execute();
   }
 
+  /** The code's user and session, while the code, the session that asked for it and the user are live. */
   findWsCodeUser(codeHash: string, at: number) {
     return this.db
       .selectFrom('ws_auth_codes')
       .innerJoin('users', 'users.id', 'ws_auth_codes.user_id')
-      .select(['users.id as user_id', 'users.account_id'])
+      .innerJoin('sessions', 'sessions.token_hash', 'ws_auth_codes.session_hash')
+      .select(['users.id as user_id', 'users.account_id', 'sessions.token_hash as session_hash'])
       .where('ws_auth_codes.code_hash', '=', codeHash)
       .where('ws_auth_codes.expires_at', '>', at)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', at)
       .where('users.disabled', '=', 0)
       .executeTakeFirst();
+  }
+
+  /** A session ended: its ws codes open nothing any more. */
+  async deleteWsCodesOfSession(sessionHash: string): Promise<void> {
+    await this.db.deleteFrom('ws_auth_codes').where('session_hash', '=', sessionHash).execute();
   }
 
   async deleteWsCodesExpiredBefore(at: number): Promise<void> {

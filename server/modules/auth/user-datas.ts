@@ -1,5 +1,5 @@
 import type { UserDatas } from '#contract/schemas/auth.ts';
-import { roleSchema } from '#contract/roles.ts';
+import { roleSchema } from '#contract/schemas/role.ts';
 import type { UserWithAccount } from './repository.ts';
 
 /** The user as the API describes it (login and get_user). */

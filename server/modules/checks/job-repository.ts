@@ -4,6 +4,15 @@ import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { DeviceFacts } from '#server/providers/checks/provider.ts';
 import { LedgerRepository, type Release } from '#server/modules/ledger/ledger-repository.ts';
+import {
+  DEVICE_DIMS,
+  addDeviceDays,
+  addServiceDays,
+  deviceKey,
+  orderDayOf,
+  type ServiceDelta,
+} from '#server/modules/dashboards/rollup.ts';
+import { returnPackageCheckIfFailed } from './package-return.ts';
 import { factColumns } from './device-facts.ts';
 import { BLOCKED_MS } from './order-repository.ts';
 
@@ -268,11 +277,27 @@ export class JobRepository {
         if (!list) releases.set(accountId, (list = []));
         list.push(r);
       };
+      // The dashboards' counters per order and service (docs/decisions/0030-dashboard-rollup.md).
+      const rolled = new Map<number, Map<string, ServiceDelta>>();
       const finished = (
-        job: { id: number; order_id: number; device_id: number; account_id: number; share: number },
+        job: {
+          id: number;
+          order_id: number;
+          device_id: number;
+          account_id: number;
+          share: number;
+          service: string;
+        },
         ok: boolean,
         paid: boolean,
       ) => {
+        let perService = rolled.get(job.order_id);
+        if (!perService) rolled.set(job.order_id, (perService = new Map()));
+        let r = perService.get(job.service);
+        if (!r) perService.set(job.service, (r = { jobs: 0, succeeded: 0, failed: 0, points: 0 }));
+        if (ok) r.succeeded++;
+        else r.failed++;
+        if (paid) r.points += job.share;
         const c = count(job.order_id, job.account_id);
         if (ok) c.success++;
         else c.failed++;
@@ -331,6 +356,7 @@ export class JobRepository {
           if (n !== 1) continue;
           applied[index] = true;
           await this.updateDevice(trx, job.device_id, ok, ok ? w.facts : {}, now);
+          if (!ok) await returnPackageCheckIfFailed(trx, job.device_id, now);
           finished(job, ok, ok && !w.reused);
           if (ok) {
             if (this.prerequisites.has(job.service)) await this.run(trx, UNBLOCK, [now, job.id, BLOCKED_MS]);
@@ -353,6 +379,10 @@ export class JobRepository {
           }))
           .where('id', '=', orderId)
           .execute();
+      for (const [orderId, perService] of [...rolled].sort(([a], [b]) => a - b)) {
+        const at = await orderDayOf(trx, orderId);
+        if (at) await addServiceDays(trx, at.accountId, at.day, perService);
+      }
       return { applied, orders };
     });
   }
@@ -385,7 +415,26 @@ export class JobRepository {
     }
     const s = ok ? 1 : 0;
     const f = ok ? 0 : 1;
+    // The device's facets before and after: a change moves it between the rollup's keys.
+    const changesKey = names.some((c) => (DEVICE_DIMS as readonly string[]).includes(c));
+    const old = changesKey
+      ? await trx
+          .selectFrom('check_devices')
+          .select(['order_id', ...DEVICE_DIMS])
+          .where('id', '=', deviceId)
+          .executeTakeFirst()
+      : undefined;
     await this.run(trx, text, [...names.map((c) => columns[c] ?? null), s, f, f, s, now, deviceId]);
+    if (!old) return;
+    const before = deviceKey(old);
+    const after = deviceKey({ ...old, ...(columns as Partial<Record<string, string | null>>) });
+    if (DEVICE_DIMS.every((d) => before[d] === after[d])) return;
+    const at = await orderDayOf(trx, old.order_id);
+    if (at)
+      await addDeviceDays(trx, at.accountId, at.day, [
+        { key: before, count: -1 },
+        { key: after, count: 1 },
+      ]);
   }
 
   /** A failed job's waiting dependents fail too (and, through them, theirs), each refunded. */
@@ -395,7 +444,14 @@ export class JobRepository {
     service: string,
     now: number,
     finished: (
-      job: { id: number; order_id: number; device_id: number; account_id: number; share: number },
+      job: {
+        id: number;
+        order_id: number;
+        device_id: number;
+        account_id: number;
+        share: number;
+        service: string;
+      },
       ok: boolean,
       paid: boolean,
     ) => void,
@@ -419,6 +475,7 @@ export class JobRepository {
       .execute();
     for (const r of rows) {
       await this.updateDevice(trx, r.device_id, false, {}, now);
+      await returnPackageCheckIfFailed(trx, r.device_id, now);
       finished({ ...r, share: Number(r.share) }, false, false);
       await this.failDependents(trx, r.id, r.service, now, finished);
     }

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { addOrderDays, applyOrder, shopDay } from '#server/modules/dashboards/rollup.ts';
+import { DEFAULT_TIME_ZONE, dayIn } from '#server/modules/repairs/today.ts';
 import type { OrderedService } from './order-services.ts';
 
 /** A device as order_create inserts it (the offline facts decoded from its identifier). */
@@ -34,11 +36,19 @@ const orderColumns = [
   'o.price',
   'o.settled',
   'o.refunded',
+  'o.package_checks',
   'o.created_at',
   'o.created_by',
+  'o.deleted_at',
+  'o.derived_from',
   'u.real_name as creator_real_name',
   'u.username as creator_username',
 ] as const;
+
+/** A shop day's bounds, ms (noon UTC of the date falls on that date in zones of -12..+11 hours). */
+export function dayBounds(date: string, timeZone = DEFAULT_TIME_ZONE) {
+  return dayIn(timeZone, Date.parse(`${date}T12:00:00Z`));
+}
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern with ESCAPE '\'. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -57,6 +67,7 @@ export class OrderRepository {
     services: readonly OrderedService[];
     createdBy: number;
     at: number;
+    derivedFrom?: number | null;
   }): Promise<number> {
     const row = await this.db
       .insertInto('check_orders')
@@ -75,9 +86,12 @@ export class OrderRepository {
         created_by: o.createdBy,
         created_at: o.at,
         deleted_at: null,
+        derived_from: o.derivedFrom ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The dashboards' rollup, in the same transaction (docs/decisions/0030-dashboard-rollup.md).
+    await addOrderDays(this.db, o.accountId, shopDay(o.at), 1, 0);
     return row.id;
   }
 
@@ -115,6 +129,11 @@ export class OrderRepository {
     at: number;
   }): Promise<void> {
     const jobsPerDevice = e.services.length;
+    const before = await this.db
+      .selectFrom('check_devices')
+      .select((eb) => eb.fn.max('id').as('last'))
+      .where('order_id', '=', e.orderId)
+      .executeTakeFirst();
     for (let i = 0; i < e.devices.length; i += DEVICE_CHUNK) {
       await this.db
         .insertInto('check_devices')
@@ -162,6 +181,12 @@ export class OrderRepository {
       }))
       .where('id', '=', e.orderId)
       .execute();
+    const order = await this.db
+      .selectFrom('check_orders')
+      .select(['id', 'account_id', 'created_at'])
+      .where('id', '=', e.orderId)
+      .executeTakeFirstOrThrow();
+    await applyOrder(this.db, order, 1, { afterDeviceId: Number(before?.last ?? 0), countOrder: false });
   }
 
   async setRemark(accountId: number, orderId: number, remark: string): Promise<boolean> {
@@ -185,14 +210,87 @@ export class OrderRepository {
       .where('deleted_at', 'is', null)
       .where(sql<boolean>`jobs_success + jobs_failed >= jobs_total`)
       .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    if (Number(r.numUpdatedRows) !== 1) return false;
+    await this.rollupOrder(orderId, -1);
+    return true;
   }
 
-  private listBase(accountId: number, f: { keyword: string; status?: 'running' | 'done' | undefined }) {
-    let q = this.db
-      .selectFrom('check_orders as o')
-      .where('o.account_id', '=', accountId)
-      .where('o.deleted_at', 'is', null);
+  /**
+   * The live orders, or with `deleted` those deleted since `deletedSince` (ms; the ones that can
+   * still be restored).
+   */
+  /** Undo a soft delete made since `deletedSince` (ms); false when there is no such deleted order. */
+  async restore(accountId: number, orderId: number, deletedSince: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('check_orders')
+      .set({ deleted_at: null })
+      .where('id', '=', orderId)
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '>=', deletedSince)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return false;
+    await this.rollupOrder(orderId, 1);
+    return true;
+  }
+
+  /** A deleted order leaves the dashboards; a restored one comes back (same transaction). */
+  private async rollupOrder(orderId: number, sign: 1 | -1): Promise<void> {
+    const order = await this.db
+      .selectFrom('check_orders')
+      .select(['id', 'account_id', 'created_at'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    await applyOrder(this.db, order, sign, { countOrder: true });
+  }
+
+  /** Whether the account has this order, deleted or not. */
+  async exists(accountId: number, orderId: number): Promise<{ deleted: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('check_orders')
+      .select('deleted_at')
+      .where('id', '=', orderId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row && { deleted: row.deleted_at !== null };
+  }
+
+  /** Devices of the order by id (ids of other orders or accounts are ignored), in entry order. */
+  async devicesByIds(accountId: number, orderId: number, ids: readonly number[]) {
+    const out = [];
+    // Chunks keep each statement well under SQLite's 32766 parameters.
+    for (let i = 0; i < ids.length; i += 10_000) {
+      out.push(
+        ...(await this.db
+          .selectFrom('check_devices')
+          .selectAll()
+          .where('order_id', '=', orderId)
+          .where('account_id', '=', accountId)
+          .where('id', 'in', ids.slice(i, i + 10_000))
+          .execute()),
+      );
+    }
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  private listBase(
+    accountId: number,
+    f: {
+      keyword: string;
+      status?: 'running' | 'done' | undefined;
+      deleted?: boolean | undefined;
+      created_from?: string | undefined;
+      created_to?: string | undefined;
+    },
+    deletedSince: number,
+  ) {
+    let q = this.db.selectFrom('check_orders as o').where('o.account_id', '=', accountId);
+    // Shop days (the dashboards' click-through): from the first day's midnight to the last one's end.
+    if (f.created_from) q = q.where('o.created_at', '>=', dayBounds(f.created_from).startMs);
+    if (f.created_to) q = q.where('o.created_at', '<', dayBounds(f.created_to).endMs);
+    q = f.deleted
+      ? q.where('o.deleted_at', 'is not', null).where('o.deleted_at', '>=', deletedSince)
+      : q.where('o.deleted_at', 'is', null);
     if (f.status === 'running') q = q.where(sql<boolean>`o.jobs_success + o.jobs_failed < o.jobs_total`);
     if (f.status === 'done') q = q.where(sql<boolean>`o.jobs_success + o.jobs_failed >= o.jobs_total`);
     if (f.keyword) {
@@ -223,9 +321,18 @@ export class OrderRepository {
 
   async list(
     accountId: number,
-    f: { keyword: string; status?: 'running' | 'done' | undefined; page: number; page_size: number },
+    f: {
+      keyword: string;
+      status?: 'running' | 'done' | undefined;
+      deleted?: boolean | undefined;
+      created_from?: string | undefined;
+      created_to?: string | undefined;
+      page: number;
+      page_size: number;
+    },
+    deletedSince: number,
   ) {
-    const base = this.listBase(accountId, f);
+    const base = this.listBase(accountId, f, deletedSince);
     const summary = await base
       .select((eb) => [
         eb.fn.countAll<number>().as('orders'),
@@ -236,6 +343,7 @@ export class OrderRepository {
     const rows = await base
       .leftJoin('users as u', 'u.id', 'o.created_by')
       .select(orderColumns)
+      .$if(f.deleted === true, (qb) => qb.orderBy('o.deleted_at', 'desc'))
       .orderBy('o.id', 'desc')
       .limit(f.page_size)
       .offset((f.page - 1) * f.page_size)

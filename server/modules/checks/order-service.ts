@@ -11,6 +11,7 @@ import type {
   orderCreateInput,
   orderListInput,
 } from '#contract/schemas/checks-orders.ts';
+import { ORDER_RESTORE_WINDOW_S } from '#contract/schemas/checks-orders.ts';
 import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -20,6 +21,7 @@ import { CatalogueRepository } from './catalogue-repository.ts';
 import { newDevice } from './offline-facts.ts';
 import { OrderRepository, type OrderListRow } from './order-repository.ts';
 import { pricePerDevice, resolveOrderServices, type OrderedService } from './order-services.ts';
+import { drawPackageChecks, markPackageDevices, packageChecksAvailable } from './package-draw.ts';
 
 /** Who hears about orders: sockets of the account, and the job runner (new work). */
 export interface OrderNotifier {
@@ -50,6 +52,8 @@ export function toOrderRow(r: OrderListRow): OrderRow {
     frozen: price - settled - refunded,
     created_at: Math.floor(Number(r.created_at) / 1000),
     creator_name: r.creator_real_name || r.creator_username || '',
+    deleted_at: r.deleted_at === null ? null : Math.floor(Number(r.deleted_at) / 1000),
+    derived_from: r.derived_from,
   };
 }
 
@@ -64,7 +68,12 @@ export class OrderService {
     this.notify = deps.notify;
   }
 
-  async create(user: AuthUser, input: z.output<typeof orderCreateInput>): Promise<OrderWriteDatas> {
+  /** `derivedFrom`: the order the devices were copied from (order_derive), recorded on the new order. */
+  async create(
+    user: AuthUser,
+    input: z.output<typeof orderCreateInput>,
+    derivedFrom: number | null = null,
+  ): Promise<OrderWriteDatas> {
     const services = resolveOrderServices(
       await new CatalogueRepository(this.db).services(),
       input.service_ids,
@@ -75,10 +84,15 @@ export class OrderService {
     const duplicates = batch.duplicates;
     if (devices.length === 0)
       throw new AppError(ErrCode.ORDER_NO_VALID_DEVICES, undefined, { rejected, duplicates });
-    const price = devices.length * pricePerDevice(services);
+    const at = this.clock.now();
+    const { covered, price } = await this.pricing(
+      user.account_id,
+      devices.length,
+      pricePerDevice(services),
+      at,
+    );
     await this.precheckBalance(user.account_id, price);
 
-    const at = this.clock.now();
     const { orderId, integral } = await this.db.transaction().execute(async (trx) => {
       const orders = new OrderRepository(trx);
       const orderId = await orders.insertOrder({
@@ -87,6 +101,14 @@ export class OrderService {
         remark: input.remark,
         services,
         createdBy: user.user_id,
+        at,
+        derivedFrom,
+      });
+      const draws = await drawPackageChecks(trx, {
+        accountId: user.account_id,
+        orderId,
+        count: covered,
+        actorUserId: user.user_id,
         at,
       });
       // The freeze first: refused (3003, the transaction rolled back) before any device is written.
@@ -98,6 +120,12 @@ export class OrderService {
         at,
       });
       await orders.addDevicesAndJobs({ accountId: user.account_id, orderId, devices, services, price, at });
+      await markPackageDevices(
+        trx,
+        orderId,
+        devices.slice(0, covered).map((d) => d.ident),
+        draws,
+      );
       return { orderId, integral };
     });
     this.notify.ordersChanged(user.account_id, orderId);
@@ -127,11 +155,23 @@ export class OrderService {
     if (devices.length === 0)
       throw new AppError(ErrCode.ORDER_NO_VALID_DEVICES, undefined, { rejected, duplicates });
     // Priced at the order's own prices, like the devices placed with it.
-    const price = devices.length * pricePerDevice(ordered);
+    const at = this.clock.now();
+    const { covered, price } = await this.pricing(
+      user.account_id,
+      devices.length,
+      pricePerDevice(ordered),
+      at,
+    );
     await this.precheckBalance(user.account_id, price);
 
-    const at = this.clock.now();
     const integral = await this.db.transaction().execute(async (trx) => {
+      const draws = await drawPackageChecks(trx, {
+        accountId: user.account_id,
+        orderId: order.id,
+        count: covered,
+        actorUserId: user.user_id,
+        at,
+      });
       const integral = await new LedgerRepository(trx).freeze({
         accountId: user.account_id,
         amount: price,
@@ -148,6 +188,12 @@ export class OrderService {
           price,
           at,
         });
+        await markPackageDevices(
+          trx,
+          order.id,
+          devices.slice(0, covered).map((d) => d.ident),
+          draws,
+        );
       } catch (err) {
         // Two concurrent additions of the same identifier: the unique (order, ident) index refuses one.
         if (/UNIQUE|unique/.test(String(err)))
@@ -170,7 +216,11 @@ export class OrderService {
 
   async delete(user: AuthUser, orderId: number): Promise<null> {
     const orders = new OrderRepository(this.db);
-    if (!(await orders.softDelete(user.account_id, orderId, this.clock.now()))) {
+    // One transaction: the order and the dashboards' rollup change together.
+    const deleted = await this.db
+      .transaction()
+      .execute((trx) => new OrderRepository(trx).softDelete(user.account_id, orderId, this.clock.now()));
+    if (!deleted) {
       if (await orders.findOrder(user.account_id, orderId)) throw new AppError(ErrCode.ORDER_RUNNING);
       throw new AppError(ErrCode.ORDER_NOT_FOUND);
     }
@@ -179,14 +229,22 @@ export class OrderService {
   }
 
   async list(user: AuthUser, input: z.output<typeof orderListInput>): Promise<OrderListDatas> {
-    const { rows, summary } = await new OrderRepository(this.db).list(user.account_id, input);
+    const deletedSince = this.clock.now() - ORDER_RESTORE_WINDOW_S * 1000;
+    const { rows, summary } = await new OrderRepository(this.db).list(user.account_id, input, deletedSince);
     return { list: rows.map(toOrderRow), total: summary.orders, summary };
   }
 
-  async detail(user: AuthUser, orderId: number): Promise<OrderRow> {
+  async detail(user: AuthUser, orderId: number): Promise<OrderRow & { package_checks: number }> {
     const row = await new OrderRepository(this.db).detail(user.account_id, orderId);
     if (!row) throw new AppError(ErrCode.ORDER_NOT_FOUND);
-    return toOrderRow(row);
+    return { ...toOrderRow(row), package_checks: row.package_checks };
+  }
+
+  /** Devices covered by package checks first (package-draw.ts), the rest priced in points. */
+  private async pricing(accountId: number, devices: number, perDevice: number, at: number) {
+    const covered =
+      perDevice > 0 ? Math.min(devices, await packageChecksAvailable(this.db, accountId, at)) : 0;
+    return { covered, price: (devices - covered) * perDevice };
   }
 
   /** A clear 3003 before any write; the freeze's own SQL guard still decides under concurrency. */

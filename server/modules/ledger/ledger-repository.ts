@@ -58,14 +58,7 @@ export class LedgerRepository {
    */
   async freeze(e: { accountId: number; amount: number; orderId: number; actorUserId: number; at: number }) {
     if (!Number.isInteger(e.amount) || e.amount < 0) throw new Error(`freeze of ${e.amount}`);
-    const row = await this.db
-      .updateTable('accounts')
-      .set((eb) => ({ integral: eb('integral', '-', e.amount), frozen: eb('frozen', '+', e.amount) }))
-      .where('id', '=', e.accountId)
-      .where('integral', '>=', e.amount)
-      .returning('integral')
-      .executeTakeFirst();
-    if (!row) throw new AppError(ErrCode.INSUFFICIENT_POINTS);
+    const integral = await this.debit(e.accountId, e.amount, e.amount);
     await this.db
       .insertInto('ledger_entries')
       .values({
@@ -73,13 +66,30 @@ export class LedgerRepository {
         type: 'freeze',
         balance_delta: -e.amount,
         frozen_delta: e.amount,
-        balance_after: Number(row.integral),
+        balance_after: integral,
         order_id: e.orderId,
         job_id: null,
         actor_user_id: e.actorUserId,
         created_at: e.at,
       })
       .execute();
+    return integral;
+  }
+
+  /**
+   * Takes `amount` from the spendable points (and adds `toFrozen` to the frozen ones) with the guard
+   * in SQL; throws INSUFFICIENT_POINTS, changing nothing, when the balance is short. Answers the
+   * spendable points after.
+   */
+  private async debit(accountId: number, amount: number, toFrozen: number): Promise<number> {
+    const row = await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ integral: eb('integral', '-', amount), frozen: eb('frozen', '+', toFrozen) }))
+      .where('id', '=', accountId)
+      .where('integral', '>=', amount)
+      .returning('integral')
+      .executeTakeFirst();
+    if (!row) throw new AppError(ErrCode.INSUFFICIENT_POINTS);
     return Number(row.integral);
   }
 
@@ -129,6 +139,134 @@ export class LedgerRepository {
     }
   }
 
+  /**
+   * A package bought with points: balance - (guarded: INSUFFICIENT_POINTS and nothing changed when
+   * short), its device checks + (checks_delta). The unique index on purchase entries refuses a second
+   * entry for one purchase. Answers the spendable points after.
+   */
+  async purchase(e: {
+    accountId: number;
+    amount: number;
+    purchaseId: number;
+    checks: number;
+    actorUserId: number;
+    at: number;
+  }): Promise<number> {
+    if (!Number.isInteger(e.amount) || e.amount < 0) throw new Error(`purchase of ${e.amount}`);
+    const integral = await this.debit(e.accountId, e.amount, 0);
+    await this.db
+      .insertInto('ledger_entries')
+      .values({
+        account_id: e.accountId,
+        type: 'purchase',
+        balance_delta: -e.amount,
+        frozen_delta: 0,
+        balance_after: integral,
+        order_id: null,
+        job_id: null,
+        actor_user_id: e.actorUserId,
+        checks_delta: e.checks,
+        purchase_id: e.purchaseId,
+        created_at: e.at,
+      })
+      .execute();
+    return integral;
+  }
+
+  /**
+   * Money paid for a recharge order became points: balance +. The unique index on recharge_id makes
+   * the database refuse a second credit for the same order (the caller's guard comes first).
+   */
+  async recharge(e: {
+    accountId: number;
+    amount: number;
+    rechargeId: number;
+    actorUserId: number;
+    at: number;
+  }) {
+    if (!Number.isInteger(e.amount) || e.amount < 0) throw new Error(`recharge of ${e.amount}`);
+    const row = await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ integral: eb('integral', '+', e.amount) }))
+      .where('id', '=', e.accountId)
+      .returning(['integral', 'frozen'])
+      .executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('ledger_entries')
+      .values({
+        account_id: e.accountId,
+        type: 'recharge',
+        balance_delta: e.amount,
+        frozen_delta: 0,
+        balance_after: Number(row.integral),
+        order_id: null,
+        job_id: null,
+        actor_user_id: e.actorUserId,
+        recharge_id: e.rechargeId,
+        created_at: e.at,
+      })
+      .execute();
+    return { integral: Number(row.integral), frozen: Number(row.frozen) };
+  }
+
+  /**
+   * A check order drew `checks` device checks from one purchase (the caller lowered its check_left
+   * in the same transaction): no points move, checks_delta -.
+   */
+  async packageDraw(e: {
+    accountId: number;
+    purchaseId: number;
+    orderId: number;
+    checks: number;
+    actorUserId: number;
+    at: number;
+  }): Promise<void> {
+    if (!Number.isInteger(e.checks) || e.checks <= 0) throw new Error(`package draw of ${e.checks}`);
+    const { integral } = await this.balances(e.accountId);
+    await this.db
+      .insertInto('ledger_entries')
+      .values({
+        account_id: e.accountId,
+        type: 'package',
+        balance_delta: 0,
+        frozen_delta: 0,
+        balance_after: integral,
+        order_id: e.orderId,
+        job_id: null,
+        actor_user_id: e.actorUserId,
+        checks_delta: -e.checks,
+        purchase_id: e.purchaseId,
+        created_at: e.at,
+      })
+      .execute();
+  }
+
+  /** A device's package check came back to its purchase (every check of the device failed). */
+  async packageReturn(e: {
+    accountId: number;
+    purchaseId: number;
+    orderId: number;
+    at: number;
+  }): Promise<void> {
+    const { integral } = await this.balances(e.accountId);
+    await this.db
+      .insertInto('ledger_entries')
+      .values({
+        account_id: e.accountId,
+        type: 'package_return',
+        balance_delta: 0,
+        frozen_delta: 0,
+        balance_after: integral,
+        order_id: e.orderId,
+        job_id: null,
+        actor_user_id: null,
+        checks_delta: 1,
+        purchase_id: e.purchaseId,
+        created_at: e.at,
+      })
+      .execute();
+  }
+
   async balances(accountId: number) {
     const row = await this.db
       .selectFrom('accounts')
@@ -152,7 +290,11 @@ export class LedgerRepository {
       .leftJoin('check_jobs as j', 'j.id', 'l.job_id')
       .leftJoin('check_devices as d', 'd.id', 'j.device_id')
       .leftJoin('users as u', 'u.id', 'l.actor_user_id')
+      .leftJoin('recharge_orders as r', 'r.id', 'l.recharge_id')
       .select([
+        'l.checks_delta',
+        'l.purchase_id',
+        'r.order_no as recharge_no',
         'l.id',
         'l.type',
         'l.balance_delta',
@@ -183,6 +325,9 @@ export class LedgerRepository {
       device: r.device ?? null,
       service: r.service ?? null,
       actor_name: r.real_name || r.username || null,
+      checks_delta: Number(r.checks_delta),
+      purchase_id: r.purchase_id ?? null,
+      recharge_no: r.recharge_no ?? null,
       created_at: Math.floor(Number(r.created_at) / 1000),
     }));
     return { list, total: Number(count.n) };

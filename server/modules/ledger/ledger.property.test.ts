@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
+import type { RechargeOrderRow } from '#contract/schemas/recharge.ts';
+import type { AccountPrice, ComboRow } from '#contract/schemas/wallet.ts';
 import { CheckTransportError } from '#server/providers/checks/provider.ts';
 import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type CallResult, type TestServer } from '#tests/setup/server-harness.ts';
@@ -11,7 +13,11 @@ type Outcome = 'ok' | 'busy' | 'refused' | 'transport' | 'poll_failed' | 'poll_r
 type Step =
   | { kind: 'order'; devices: number[]; services: number[]; outcomes: Outcome[] }
   | { kind: 'add'; devices: number[]; outcomes: Outcome[] }
-  | { kind: 'run'; advanceMs: number };
+  | { kind: 'run'; advanceMs: number }
+  /** Buy a package (index into the catalogue), sending the same request_id `copies` times. */
+  | { kind: 'buy'; combo: number; copies: number }
+  /** Recharge `amount` fen (some below the minimum), paid by `copies` concurrent payer actions, or left to expire. */
+  | { kind: 'recharge'; amount: number; copies: number; expire: boolean };
 
 const outcome = fc.constantFrom<Outcome>(
   'ok',
@@ -36,6 +42,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     outcomes: fc.array(outcome, { minLength: 1, maxLength: 8 }),
   }),
   fc.record({ kind: fc.constant('run' as const), advanceMs: fc.integer({ min: 0, max: 10 * 60_000 }) }),
+  fc.record({
+    kind: fc.constant('buy' as const),
+    // Mostly the bundles of device checks (indexes 3-5), so orders draw on them.
+    combo: fc.constantFrom(0, 2, 3, 3, 4, 5, 5),
+    copies: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({
+    kind: fc.constant('recharge' as const),
+    amount: fc.integer({ min: 50, max: 200_00 }),
+    copies: fc.integer({ min: 1, max: 4 }),
+    expire: fc.boolean(),
+  }),
 );
 
 /** The invariants of the ledger, checked after every step. */
@@ -93,14 +111,78 @@ async function checkLedger(s: TestServer, accountId: number) {
     const held = openJobs.filter((j) => j.order_id === o.id).reduce((sum, j) => sum + Number(j.share), 0);
     expect(Number(o.settled) + Number(o.refunded) + held).toBe(Number(o.price));
   }
+  await checkWallet(s, accountId);
   return acc;
 }
 
-describe('the points ledger under random orders and job outcomes', () => {
-  it('always sums to balance + frozen, never goes negative, counts nothing twice', async () => {
+/** Packages and recharges: checks and money counted once, never negative, entries still sum. */
+async function checkWallet(s: TestServer, accountId: number) {
+  const entries = await s.db
+    .selectFrom('ledger_entries')
+    .select(['type', 'balance_delta', 'checks_delta', 'purchase_id', 'recharge_id', 'order_id'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const purchases = await s.db
+    .selectFrom('package_purchases')
+    .select(['id', 'points', 'check_quota', 'check_left'])
+    .where('account_id', '=', accountId)
+    .execute();
+  // Package checks: the entries' checks_delta sum to what is left unused; nothing below zero.
+  const checksLeft = purchases.reduce((sum, p) => sum + p.check_left, 0);
+  expect(entries.reduce((sum, e) => sum + Number(e.checks_delta), 0)).toBe(checksLeft);
+  for (const p of purchases) {
+    expect(p.check_left).toBeGreaterThanOrEqual(0);
+    expect(p.check_left).toBeLessThanOrEqual(p.check_quota);
+    const own = entries.filter((e) => e.purchase_id === p.id && e.type === 'purchase');
+    expect(own.map((e) => [Number(e.balance_delta), Number(e.checks_delta)])).toEqual([
+      [-Number(p.points), p.check_quota],
+    ]);
+  }
+  // Recharges: exactly one credit per paid order, of its points; none for any other order.
+  const orders = await s.db
+    .selectFrom('recharge_orders')
+    .select(['id', 'state', 'points'])
+    .where('account_id', '=', accountId)
+    .execute();
+  for (const o of orders) {
+    const credits = entries.filter((e) => e.recharge_id === o.id);
+    expect(credits.map((e) => [e.type, Number(e.balance_delta)])).toEqual(
+      o.state === 'paid' ? [['recharge', Number(o.points)]] : [],
+    );
+  }
+  // A check order's package checks are its package entries; its covered devices cost no points.
+  const checkOrders = await s.db
+    .selectFrom('check_orders')
+    .select(['id', 'package_checks'])
+    .where('account_id', '=', accountId)
+    .execute();
+  // A covered device whose every check failed gave its check back, once; any other kept it used.
+  const covered = await s.db
+    .selectFrom('check_devices')
+    .select(['order_id', 'status', 'package_returned_at'])
+    .where('account_id', '=', accountId)
+    .where('package_purchase_id', 'is not', null)
+    .execute();
+  for (const d of covered) expect(d.package_returned_at !== null).toBe(d.status === 'failed');
+  for (const o of checkOrders) {
+    const mine = entries.filter((e) => e.order_id === o.id);
+    const drawn = mine
+      .filter((e) => e.type === 'package')
+      .reduce((sum, e) => sum - Number(e.checks_delta), 0);
+    const returned = mine.filter((e) => e.type === 'package_return');
+    expect(returned.map((e) => Number(e.checks_delta)).every((n) => n === 1)).toBe(true);
+    expect(returned.length).toBe(covered.filter((d) => d.order_id === o.id && d.status === 'failed').length);
+    expect(covered.filter((d) => d.order_id === o.id).length).toBe(drawn);
+    expect(drawn - returned.length).toBe(o.package_checks);
+  }
+}
+
+describe('the points ledger under random orders, job outcomes, package purchases and recharges', () => {
+  it('always sums to balance + frozen (and package checks left), never goes negative, counts nothing twice', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 0, max: 3000 }),
+        // Often too little for an order; sometimes enough for packages and orders after them.
+        fc.oneof(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 50_00, max: 800_00 })),
         fc.array(step, { minLength: 1, maxLength: 8 }),
         async (opening, steps) => {
           const provider = new FakeCheckProvider();
@@ -152,8 +234,36 @@ describe('the points ledger under random orders and job outcomes', () => {
               return { kind: 'done', facts: { model: 'x' }, cost: 1 };
             };
             let lastOrder: number | null = null;
+            const combos = (await s.call<AccountPrice>('/api/combo/get_account_price', {}, { token })).datas
+              .list;
+            let requests = 0;
             for (const st of steps) {
-              if (st.kind === 'order' || st.kind === 'add') {
+              if (st.kind === 'buy') {
+                const body = {
+                  combo_id: (combos[st.combo] as ComboRow).id,
+                  request_id: `prop-buy-${requests++}`,
+                };
+                for (let i = 0; i < st.copies; i++) {
+                  const res = await s.call('/api/user/pay_integral', body, { token });
+                  expect([0, ErrCode.INSUFFICIENT_POINTS]).toContain(res.errcode);
+                }
+              } else if (st.kind === 'recharge') {
+                const res = await s.call<RechargeOrderRow>(
+                  '/api/recharge/recharge_create',
+                  { amount: st.amount },
+                  { token },
+                );
+                if (st.amount < 100) expect(res.errcode).toBe(ErrCode.RECHARGE_BELOW_MIN);
+                else if (res.errcode === 0) {
+                  if (st.expire) s.clock.advance(15 * 60_000 + 1);
+                  const paid = await Promise.all(
+                    Array.from({ length: st.copies }, () =>
+                      s.call('/api/recharge/sandbox_pay', { order_no: res.datas.order_no, outcome: 'pay' }),
+                    ),
+                  );
+                  for (const p of paid) expect(p.errcode).toBe(st.expire ? ErrCode.RECHARGE_EXPIRED : 0);
+                } else expect(res.errcode).toBe(ErrCode.RECHARGE_TOO_MANY_OPEN);
+              } else if (st.kind === 'order' || st.kind === 'add') {
                 script = st.outcomes;
                 const identifiers = st.devices.map((d) => testImei(d));
                 const res: CallResult<{ order_id: number }> | null =

@@ -3,6 +3,6 @@ import type { WsCodeService } from './ws-code-service.ts';
 
 export function realtimeHandlers(deps: { wsCodes: WsCodeService }): HandlerMap {
   return {
-    getWsAuthCode: ({ user }) => deps.wsCodes.issue(user.user_id),
+    getWsAuthCode: ({ user, token }) => deps.wsCodes.issue(user.user_id, token ?? ''),
   };
 }

@@ -159,3 +159,80 @@ describe('graceful shutdown', () => {
     expect(await disconnected).toMatch(/disconnect|close/);
   });
 });
+
+describe('sockets end with the session (issue 15)', () => {
+  beforeAll(start);
+  afterAll(async () => {
+    await s.close();
+  });
+
+  /** A connected socket of the session `t`, and a promise of its disconnect reason. */
+  async function connectedAs(t: string) {
+    const res = await s.call<{ code: string }>(WS_CODE, {}, { token: t });
+    expect(res.errcode).toBe(0);
+    const outcome = await open({ auth: { auth_info: res.datas.code, source: 'erp' } });
+    if (!outcome.connected) throw outcome.error;
+    const ended = new Promise<string>((resolve) =>
+      outcome.socket.on('disconnect', (reason) => resolve(reason)),
+    );
+    return { socket: outcome.socket, code: res.datas.code, ended };
+  }
+
+  it("quit disconnects the session's sockets and its ws code opens no new one; other sessions stay", async () => {
+    const mine = await s.session('editor');
+    const other = await s.session('editor');
+    const a = await connectedAs(mine);
+    const b = await connectedAs(other);
+    expect((await s.call('/api/login/quit', {}, { token: mine })).errcode).toBe(0);
+    expect(await a.ended).toBe('io server disconnect');
+    await expectRefused({ auth: { auth_info: a.code, source: 'erp' } });
+    expect(b.socket.connected).toBe(true);
+    expect((await open({ auth: { auth_info: b.code, source: 'erp' } })).connected).toBe(true);
+  });
+
+  it("disabling an employee disconnects all the employee's sockets and kills their codes", async () => {
+    const employee = await s.session('editor');
+    const a = await connectedAs(employee);
+    const editorId = (
+      await s.db.selectFrom('users').select('id').where('username', '=', 'editor').executeTakeFirstOrThrow()
+    ).id;
+    const res = await s.call('/api/admin/edit_user', { user_id: editorId, disabled: true }, { token });
+    expect(res.errcode).toBe(0);
+    expect(await a.ended).toBe('io server disconnect');
+    await s.db.updateTable('users').set({ disabled: 0 }).where('id', '=', editorId).execute();
+    // Enabled again, the old session and its code stay dead.
+    await expectRefused({ auth: { auth_info: a.code, source: 'erp' } });
+  });
+
+  it("a password reset by the Admin disconnects the employee's sockets", async () => {
+    const employee = await s.session('editor');
+    const a = await connectedAs(employee);
+    const editorId = (
+      await s.db.selectFrom('users').select('id').where('username', '=', 'editor').executeTakeFirstOrThrow()
+    ).id;
+    const res = await s.call(
+      '/api/admin/edit_user',
+      { user_id: editorId, new_password: 'reset-pass1' },
+      { token },
+    );
+    expect(res.errcode).toBe(0);
+    expect(await a.ended).toBe('io server disconnect');
+    await expectRefused({ auth: { auth_info: a.code, source: 'erp' } });
+  });
+
+  it("changing one's own password disconnects the other sessions' sockets, not this one's", async () => {
+    const here = await s.session('admin');
+    const there = await s.session('admin');
+    const a = await connectedAs(here);
+    const b = await connectedAs(there);
+    const res = await s.call(
+      '/api/user/edit_password',
+      { old_password: 'repair2026', new_password: 'changed-pass1' },
+      { token: here },
+    );
+    expect(res.errcode).toBe(0);
+    expect(await b.ended).toBe('io server disconnect');
+    await expectRefused({ auth: { auth_info: b.code, source: 'erp' } });
+    expect(a.socket.connected).toBe(true);
+  });
+});

@@ -18,10 +18,11 @@ export class WsCodeService {
     this.clock = clock;
   }
 
-  async issue(userId: number): Promise<{ code: string; expires_in: number }> {
+  /** A code for the session of `token`: it opens sockets only while that session lives. */
+  async issue(userId: number, token: string): Promise<{ code: string; expires_in: number }> {
     const code = randomBytes(24).toString('base64url');
     const now = this.clock.now();
-    await this.repo.insertWsCode(hashToken(code), userId, now, now + WS_CODE_TTL_MS);
+    await this.repo.insertWsCode(hashToken(code), userId, hashToken(token), now, now + WS_CODE_TTL_MS);
     await this.repo.deleteWsCodesExpiredBefore(now - 3600_000);
     return { code, expires_in: WS_CODE_TTL_MS / 1000 };
   }

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ErrCode } from '#contract/errcodes.ts';
 import type { RealtimeTopic } from '#contract/realtime.ts';
-import { Role, roleSchema } from '#contract/roles.ts';
+import { Role } from '#contract/roles.ts';
+import { roleSchema } from '#contract/schemas/role.ts';
 import type {
   EmployeeList,
   EmployeeRow,

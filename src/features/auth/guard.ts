@@ -60,9 +60,11 @@ function fetchUserOrLeave(href: string, effects: GuardEffects): Promise<void> {
   return pending;
 }
 
-// A reload or a closed tab aborts the user fetch in flight: that is no reason to sign out.
+// A reload or a closed tab aborts the user fetch in flight: that is no reason to sign out. The fetch
+// can fail before 'pagehide' fires, so 'beforeunload' (the start of the navigation) counts too.
 let unloading = false;
-if (typeof window !== 'undefined') window.addEventListener('pagehide', () => (unloading = true));
+if (typeof window !== 'undefined')
+  for (const event of ['beforeunload', 'pagehide']) window.addEventListener(event, () => (unloading = true));
 
 async function fetchUserOnce(href: string, effects: GuardEffects): Promise<void> {
   try {
@@ -80,7 +82,8 @@ async function fetchUserOnce(href: string, effects: GuardEffects): Promise<void>
       return;
     }
     effects.notifyError(t`Verification failed, please Login again.`);
-    await logout();
+    // Only a server that answered may end the session; a transport failure signs out here only.
+    await logout({ revoke: err instanceof ApiError });
     throw redirect({ to: LOGIN_PATH, search: { redirect: href } });
   }
 }

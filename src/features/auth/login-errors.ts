@@ -22,7 +22,8 @@ export function classifyLoginError(err: unknown): LoginFailure {
   if (!(err instanceof ApiError)) return { where: 'none' };
   if (err.errcode === ErrCode.LOGIN_UNKNOWN_USER)
     return { where: 'field', field: 'username', code: err.errcode };
-  if (err.errcode === ErrCode.LOGIN_WRONG_PASSWORD)
+  // The server answers one generic failure for an unknown user and a wrong password (issue 15).
+  if (err.errcode === ErrCode.LOGIN_WRONG_PASSWORD || err.errcode === ErrCode.LOGIN_FAILED)
     return { where: 'field', field: 'password', code: err.errcode };
   if (PUZZLE_CODES.has(err.errcode)) return { where: 'puzzle', code: err.errcode };
   if (err.errcode === ErrCode.INVALID_INPUT) {

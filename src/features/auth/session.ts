@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { endpoints } from '#contract/endpoints.ts';
 import type { LoginDatas } from '#contract/schemas/auth.ts';
 import { callApi } from '#src/lib/api/client.ts';
+import { authEndpoints as endpoints } from '#src/lib/api/endpoint-refs.ts';
 import {
   getStoredUser,
   getToken,
@@ -78,10 +78,14 @@ export async function loadCurrentUser(options: { handleSessionExpiry?: boolean }
   return user;
 }
 
-/** Logout (spec section 4): call quit, then remove token, code and user and clear the current user. */
-export async function logout(): Promise<void> {
+/**
+ * Logout (spec section 4): call quit, then remove token, code and user and clear the current user.
+ * `revoke: false` signs out this browser only: used when the server was not reached, so an answer
+ * lost in transport (a reload aborting the fetch) never ends a session that is still good.
+ */
+export async function logout({ revoke = true }: { revoke?: boolean } = {}): Promise<void> {
   const token = getToken();
-  if (token) {
+  if (token && revoke) {
     try {
       await callApi(endpoints.quit, { token }, { handleSessionExpiry: false });
     } catch {

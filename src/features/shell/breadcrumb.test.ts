@@ -44,14 +44,14 @@ describe('breadcrumb from the path (spec section 2)', () => {
   });
 
   it('unknown segments show as themselves (decoded) and are not links', () => {
-    const segments = breadcrumbFromPath('/app/pages/product/data%20list');
-    expect(segments.map(text)).toEqual(['Home', 'pages', 'product', 'data list']);
+    const segments = breadcrumbFromPath('/app/stock/shelf/data%20list');
+    expect(segments.map(text)).toEqual(['Home', 'stock', 'shelf', 'data list']);
     expect(segments.map((segment) => segment.linkable)).toEqual([true, false, false, false]);
     expect(segments.map((segment) => segment.path)).toEqual([
       '/app/dashboards/default',
-      '/app/pages',
-      '/app/pages/product',
-      '/app/pages/product/data%20list',
+      '/app/stock',
+      '/app/stock/shelf',
+      '/app/stock/shelf/data%20list',
     ]);
     expect(segments[1]).not.toHaveProperty('title');
   });

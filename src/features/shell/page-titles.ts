@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { TEMPLATE_PAGE_TITLES, TEMPLATE_SECTION_HOMES } from './template-page-titles.ts';
 
 /** Where the breadcrumb's first item (Home) leads. */
 export const HOME_PAGE_PATH = '/app/dashboards/default';
@@ -30,9 +31,11 @@ export const PAGE_TITLES: Record<string, MessageDescriptor> = {
   '/app/maintenance': msg`Repairs`,
   '/app/maintenance/maintenance': msg`Repair progress management`,
   '/app/maintenance/orderDetail': msg`Order detail`,
+  '/app/maintenance/history': msg`Device history`,
   '/app/search': msg`Search`,
   '/app/search/search': msg`Search results`,
   '/orderAlipay': msg`Payment`,
+  ...TEMPLATE_PAGE_TITLES,
 };
 
 /**
@@ -45,4 +48,5 @@ export const SECTION_HOMES: Record<string, string> = {
   '/app/maintenance': '/app/maintenance/maintenance',
   '/app/shoppingcenter': '/app/shoppingcenter/shoppingcenter',
   '/app/search': '/app/search/search',
+  ...TEMPLATE_SECTION_HOMES,
 };

@@ -11,6 +11,8 @@ export const LEDGER_TYPE_NAMES: Record<LedgerType, MessageDescriptor> = {
   refund: msg`Refunded`,
   purchase: msg`Package purchase`,
   recharge: msg`Recharge`,
+  package: msg`Checks from a package`,
+  package_return: msg`Package check returned`,
 };
 
 /** Solid badge colors in shades that keep AA contrast with their text (yellow gets dark text). */
@@ -21,6 +23,8 @@ export const LEDGER_TYPE_COLORS: Record<LedgerType, string> = {
   refund: 'teal.9',
   purchase: 'pink.9',
   recharge: 'cyan.9',
+  package: 'indigo.9',
+  package_return: 'teal.9',
 };
 
 /** A change of points (hundredths) with its sign: +12.30, -0.05, 0.00. */

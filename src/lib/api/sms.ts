@@ -1,5 +1,5 @@
-import { endpoints } from '#contract/endpoints.ts';
 import type { SmsPurpose } from '#contract/schemas/account.ts';
+import { authEndpoints as endpoints } from './endpoint-refs.ts';
 import { callApi } from './client.ts';
 import { ApiError } from './errors.ts';
 

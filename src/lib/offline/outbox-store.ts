@@ -1,4 +1,4 @@
-import { createStore, del, delMany, get, set, values, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, get, set, setMany, values, type UseStore } from 'idb-keyval';
 
 /**
  * - queued: waiting its turn (made offline, or behind another write);
@@ -14,7 +14,7 @@ export interface OutboxItem {
   id: string;
   /** The user who made it: only that user's session replays it, or sees it. */
   user_id: number;
-  /** The endpoint's name in contract/endpoints.ts and its path. */
+  /** The endpoint's path (its name in contract/endpoints.ts in items queued before 2026-11-23), and its path. */
   endpoint: string;
   path: string;
   /** What the user did, in their words at the time (shown in the outbox list); '' when none. */
@@ -46,5 +46,11 @@ export async function loadItems(): Promise<OutboxItem[]> {
 
 export const loadItem = (id: string): Promise<OutboxItem | undefined> => get<OutboxItem>(id, outboxStore());
 export const saveItem = (item: OutboxItem): Promise<void> => set(item.id, item, outboxStore());
+/** Several items in one transaction (a batch going out, or coming back). */
+export const saveItems = (items: OutboxItem[]): Promise<void> =>
+  setMany(
+    items.map((item) => [item.id, item]),
+    outboxStore(),
+  );
 export const deleteItem = (id: string): Promise<void> => del(id, outboxStore());
 export const deleteItems = (ids: string[]): Promise<void> => delMany(ids, outboxStore());

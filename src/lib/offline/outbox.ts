@@ -1,11 +1,19 @@
 import { useSyncExternalStore } from 'react';
 import { t } from '@lingui/core/macro';
 import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint.ts';
-import { endpoints } from '#contract/endpoints.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { ApiError, NetworkError } from '#src/lib/api/errors.ts';
-import { deleteItem, deleteItems, loadItem, loadItems, saveItem, type OutboxItem } from './outbox-store.ts';
+import { outboxEndpoints } from '#src/lib/api/endpoint-refs.ts';
+import {
+  deleteItem,
+  deleteItems,
+  loadItem,
+  loadItems,
+  saveItem,
+  saveItems,
+  type OutboxItem,
+} from './outbox-store.ts';
 
 /**
  * The outbox (architecture: "The PWA's data path"): a write made offline, or whose call failed in
@@ -59,9 +67,12 @@ export function newRequestId(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
-const endpointNames = new Map<EndpointDef, string>(
-  Object.entries(endpoints).map(([name, def]) => [def as EndpointDef, name]),
-);
+/**
+ * Items name their endpoint by path: the outbox needs nothing else of the contract at run time, and
+ * importing contract/endpoints.ts (every zod schema) would put it in the first-load bundle.
+ */
+const isApiPath = (path: unknown): path is EndpointDef['path'] =>
+  typeof path === 'string' && /^\/api\/[\w-]+\/[\w-]+$/.test(path);
 
 // ——— What the UI shows: the current user's items, kept in memory and refreshed on every change.
 
@@ -124,7 +135,7 @@ async function enqueue<E extends EndpointDef>(
   const item: OutboxItem = {
     id: String(body.request_id),
     user_id: userId,
-    endpoint: endpointNames.get(endpoint) ?? endpoint.path,
+    endpoint: endpoint.path,
     path: endpoint.path,
     label,
     body,
@@ -222,13 +233,34 @@ function schedule(at: number): void {
   );
 }
 
+/** Most writes, and bytes of bodies, one batch carries (the server takes 100 and 4 MiB). */
+export const BATCH_MAX = 100;
+const BATCH_CHARS_MAX = 1024 * 1024;
+
+/**
+ * The head of the queue and the writes right behind it that are due: sent together, in order, in one
+ * round trip (docs/decisions/0027-outbox-batch-replay.md).
+ */
+function takeBatch(items: readonly OutboxItem[]): OutboxItem[] {
+  const batch: OutboxItem[] = [];
+  let chars = 0;
+  for (const item of items) {
+    if (item.state === 'refused' || item.next_attempt_at > Date.now()) break;
+    chars += JSON.stringify(item.body).length;
+    if (batch.length > 0 && (batch.length >= BATCH_MAX || chars > BATCH_CHARS_MAX)) break;
+    batch.push(item);
+  }
+  return batch;
+}
+
 async function replayAll(): Promise<ReplayOutcome> {
   let sent = 0;
   try {
     for (;;) {
       const userId = hooks.currentUserId();
       if (userId === null) return 'signed-out';
-      const head = (await loadItems()).find((item) => item.user_id === userId);
+      const mine = (await loadItems()).filter((item) => item.user_id === userId);
+      const head = mine[0];
       if (!head) return 'empty';
       if (head.state === 'refused') return 'blocked';
       if (isOffline()) return 'offline';
@@ -236,9 +268,9 @@ async function replayAll(): Promise<ReplayOutcome> {
         schedule(head.next_attempt_at);
         return 'waiting';
       }
-      const outcome = await sendOne(head);
-      if (outcome === 'sent') sent++;
-      else if (outcome !== 'again') return outcome;
+      const outcome = await sendBatch(takeBatch(mine));
+      sent += outcome.sent;
+      if (outcome.next !== 'again') return outcome.next;
     }
   } finally {
     await refresh();
@@ -246,12 +278,74 @@ async function replayAll(): Promise<ReplayOutcome> {
   }
 }
 
+type BatchOutcome = { sent: number; next: 'again' | ReplayOutcome };
+
+/** Codes of a server that has no batch endpoint (an older back end): the writes go one by one. */
+const NO_BATCH: ReadonlySet<number> = new Set([ErrCode.NOT_FOUND, ErrCode.NOT_IMPLEMENTED]);
+
+async function sendBatch(batch: OutboxItem[]): Promise<BatchOutcome> {
+  const [head] = batch as [OutboxItem, ...OutboxItem[]];
+  const attempts = batch.map((item): OutboxItem => ({
+    ...item,
+    state: 'sending',
+    attempts: item.attempts + 1,
+  }));
+  await saveItems(attempts);
+  await refresh(false);
+  let answers: { errcode: number; msg: string }[];
+  try {
+    const writes = batch.map((item) => ({ path: item.path, body: item.body }));
+    ({ answers } = await callApi(outboxEndpoints.outboxReplay, { writes }, { background: true }));
+  } catch (err) {
+    // Nothing of the batch is known to be applied: every write goes back as it was, the head counts
+    // the failed try (the same request_ids make the next try safe).
+    await saveItems(batch);
+    if (err instanceof ApiError && NO_BATCH.has(err.errcode)) {
+      const one = await sendOne(head);
+      return one === 'sent' ? { sent: 1, next: 'again' } : { sent: 0, next: one };
+    }
+    return { sent: 0, next: await failed(attempts[0]!, err) };
+  }
+  // Every write up to the first refusal is applied (50086: applied before, its answer lost).
+  const done = answers.findIndex((a) => a.errcode !== ErrCode.OK && a.errcode !== ErrCode.ALREADY_DONE);
+  const applied = done === -1 ? answers.length : done;
+  await deleteItems(batch.slice(0, applied).map((item) => item.id));
+  // Writes after the refusal, or that the server did not reach, were not tried: back as they were.
+  const refusal = done === -1 ? undefined : answers[done];
+  const untried = batch.slice(applied + (refusal ? 1 : 0));
+  if (untried.length > 0) await saveItems(untried);
+  if (!refusal) return { sent: applied, next: 'again' };
+  const next = await failed(attempts[applied]!, new ApiError(refusal.errcode, refusal.msg, null));
+  return { sent: applied, next };
+}
+
+/** Records why a write did not go (a refusal, a transport failure) and says what the replay does next. */
+async function failed(attempt: OutboxItem, err: unknown): Promise<ReplayOutcome> {
+  if (err instanceof ApiError) {
+    if (err.errcode === ErrCode.SESSION_EXPIRED) {
+      // Kept for the same user's next sign-in; the API client is signing out.
+      await saveItem({ ...attempt, state: 'queued', attempts: attempt.attempts - 1 });
+      return 'signed-out';
+    }
+    if (!TRANSIENT.has(err.errcode) || attempt.attempts >= TRANSIENT_TRIES) {
+      await saveItem({ ...attempt, state: 'refused', last_error: err.message });
+      return 'blocked';
+    }
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  const at = Date.now() + backoffMs(attempt.attempts);
+  await saveItem({ ...attempt, state: 'failed-transport', last_error: message, next_attempt_at: at });
+  if (isOffline()) return 'offline';
+  schedule(at);
+  return 'waiting';
+}
+
 async function sendOne(item: OutboxItem): Promise<'sent' | 'again' | ReplayOutcome> {
-  const endpoint = (endpoints as Record<string, EndpointDef>)[item.endpoint];
-  if (!endpoint) {
+  if (!isApiPath(item.path)) {
     await saveItem({ ...item, state: 'refused', last_error: `unknown endpoint ${item.endpoint}` });
     return 'blocked';
   }
+  const endpoint = { path: item.path } as EndpointDef;
   const attempt: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1 };
   await saveItem(attempt);
   patchSnapshot(attempt);

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '#src/features/shell/components/PendingPage.tsx';
+import { DownloadCenter } from '#src/features/exports/components/DownloadCenter.tsx';
 
 export const Route = createFileRoute('/app/downloadCenter')({
-  component: () => <PendingPage path="/app/downloadCenter" />,
+  component: DownloadCenter,
 });

@@ -1,17 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PersonalCenter } from '#src/features/account/components/PersonalCenter.tsx';
-import { loadCurrentUser, useCurrentUser } from '#src/features/auth/session.ts';
 
+// Kept alive (spec section 2): the /app layout draws the personal center itself and keeps it mounted
+// while other pages show (src/routes/app.tsx), so this route only claims the path for the guard, the
+// breadcrumb and the menu.
 export const Route = createFileRoute('/app/personalcenter')({
-  component: PersonalCenterRoute,
+  component: () => null,
 });
-
-function PersonalCenterRoute() {
-  const user = useCurrentUser();
-  return (
-    <PersonalCenter
-      rawPhone={user?.phone_number ?? ''}
-      onUserChanged={() => void loadCurrentUser().catch(() => undefined)}
-    />
-  );
-}

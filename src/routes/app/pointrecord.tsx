@@ -1,7 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PointRecord } from '#src/features/wallet/components/PointRecord.tsx';
+import { WalletRecords, type RecordView } from '#src/features/wallet/components/WalletRecords.tsx';
 
-// A hidden menu entry (spec section 2): reached from the personal center and by its path.
+// A hidden menu entry (spec section 2): reached from the personal center, the shopping center and by
+// its path. `view=purchases` shows the purchase record beside it.
 export const Route = createFileRoute('/app/pointrecord')({
-  component: PointRecord,
+  validateSearch: (search: Record<string, unknown>): { view?: RecordView } =>
+    search.view === 'purchases' ? { view: 'purchases' } : {},
+  component: PointRecordRoute,
 });
+
+function PointRecordRoute() {
+  const { view = 'points' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <WalletRecords
+      view={view}
+      onView={(next) => void navigate({ search: next === 'purchases' ? { view: next } : {}, replace: true })}
+    />
+  );
+}

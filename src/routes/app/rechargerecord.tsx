@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '#src/features/shell/components/PendingPage.tsx';
+import { RechargeRecord } from '#src/features/wallet/components/RechargeRecord.tsx';
 
+// A hidden menu entry (spec section 2): reached from the personal center and the shopping center.
 export const Route = createFileRoute('/app/rechargerecord')({
-  component: () => <PendingPage path="/app/rechargerecord" />,
+  component: RechargeRecord,
 });

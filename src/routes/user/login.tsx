@@ -1,12 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LoginPage } from '#src/features/auth/components/LoginPage.tsx';
 import { safeRedirect } from '#src/features/auth/model.ts';
 
 export const Route = createFileRoute('/user/login')({
-  validateSearch: z.object({
-    redirect: z.string().optional().catch(undefined),
-    token: z.string().optional().catch(undefined),
+  // A plain function, not a zod schema: the route's search parser runs in the first-load bundle.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; token?: string } => ({
+    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
+    token: typeof search.token === 'string' ? search.token : undefined,
   }),
   component: LoginRoute,
 });

@@ -1,11 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { t } from '@lingui/core/macro';
 import { ResetPasswordPage } from '#src/features/auth/components/ResetPasswordPage.tsx';
 import { notify } from '#src/ui/notify.ts';
 
 export const Route = createFileRoute('/user/reset-password')({
-  validateSearch: z.object({ phone: z.string().max(20).optional().catch(undefined) }),
+  // A plain function, not a zod schema: the route's search parser runs in the first-load bundle.
+  validateSearch: (search: Record<string, unknown>): { phone?: string } => ({
+    phone: typeof search.phone === 'string' && search.phone.length <= 20 ? search.phone : undefined,
+  }),
   component: ResetPasswordRoute,
 });
 

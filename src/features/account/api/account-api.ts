@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { UserCenter } from '#contract/schemas/account.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import type { EndpointInput } from '#contract/endpoint.ts';
 import { callApi } from '#src/lib/api/client.ts';
@@ -31,3 +32,22 @@ export const useUnbindWx = () => useAccountWrite(endpoints.unbindWx);
 export const startWxScene = (purpose: 'login' | 'bind') => callApi(endpoints.qrcode, { purpose });
 export const pollWxScene = (uniqid: string, purpose: 'login' | 'bind') =>
   callApi(endpoints.wxok, { uniqid, purpose });
+
+/** The wallet figures of a 'wallet:changed' event, shown in the personal center before its refetch. */
+export function patchCenterWallet(
+  queryClient: QueryClient,
+  event: { integral: number; frozen: number; vip_level: number; vip_end_time: number },
+): void {
+  queryClient.setQueryData<UserCenter>(accountKeys.center(), (old) =>
+    old
+      ? {
+          ...old,
+          integral: event.integral,
+          frozen_integral: event.frozen,
+          vip_level: event.vip_level,
+          vip_end_time: event.vip_end_time,
+        }
+      : old,
+  );
+  void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+}

@@ -1,5 +1,6 @@
-import { Avatar, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
@@ -78,8 +79,25 @@ export function PersonalCenter({ rawPhone, onUserChanged }: { rawPhone: string; 
           <WechatBinding bound={me.wx_bound} onChanged={changed} />
         </Card>
       </SimpleGrid>
+      <Group gap="lg" data-testid="pc-records">
+        <Anchor component={Link} to="/app/pointrecord">
+          <Trans>Point record</Trans>
+        </Anchor>
+        <Anchor component={Link} to="/app/rechargerecord">
+          <Trans>Recharge record</Trans>
+        </Anchor>
+        <Anchor
+          renderRoot={(props) => <Link {...props} to="/app/pointrecord" search={{ view: 'purchases' }} />}
+        >
+          <Trans>Purchase record</Trans>
+        </Anchor>
+        <Anchor component={Link} to="/app/shoppingcenter/shoppingcenter">
+          <Trans>Buy packages or recharge</Trans>
+        </Anchor>
+      </Group>
       <Card withBorder>
-        <Tabs defaultValue="password" keepMounted={false}>
+        {/* Every panel stays mounted: a half-filled form survives switching tabs, like leaving the page. */}
+        <Tabs defaultValue="password">
           <Tabs.List>
             <Tabs.Tab value="password">{t`Change password`}</Tabs.Tab>
             <Tabs.Tab value="sms">{t`Change password by SMS`}</Tabs.Tab>

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
 import type { z } from 'zod';
 import type { loginInput } from '#contract/schemas/auth.ts';
 import type { ResetPasswordInput } from '#contract/schemas/account.ts';
 import type { RegisterInput } from '#contract/schemas/signup.ts';
 import { callApi } from '#src/lib/api/client.ts';
+import { authEndpoints as endpoints } from '#src/lib/api/endpoint-refs.ts';
 import { signedIn } from '../session.ts';
 
 export const authKeys = {

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { ActionIcon, Box, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Loader, Text } from '@mantine/core';
 import { IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Tncode } from '#contract/schemas/auth.ts';
@@ -110,11 +110,17 @@ export function SliderPuzzle({ puzzle, busy, error, onRelease, onRefresh }: Slid
         <Text size="sm" c="red" role="alert" data-testid="puzzle-error">
           {error ?? ''}
         </Text>
-        <Tooltip label={t`New puzzle`}>
-          <ActionIcon variant="subtle" onClick={onRefresh} aria-label={t`New puzzle`} disabled={busy}>
-            <IconRefresh size={18} />
-          </ActionIcon>
-        </Tooltip>
+        {/* The browser's own tooltip (title): Mantine's Tooltip brings floating-ui into the sign-in
+            page's bundle (decision 0025). */}
+        <ActionIcon
+          variant="subtle"
+          onClick={onRefresh}
+          aria-label={t`New puzzle`}
+          title={t`New puzzle`}
+          disabled={busy}
+        >
+          <IconRefresh size={18} />
+        </ActionIcon>
       </Group>
     </Box>
   );

@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconBrandWechat } from '@tabler/icons-react';
-import { WechatQrModal } from '#src/ui/WechatQrModal.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrcodeDatas } from '#contract/schemas/account.ts';
 import { useSequentialPolling } from '#src/lib/use-sequential-polling.ts';
 import { pollWxLogin, startWxLogin } from '../api/auth-api.ts';
 import { signedIn } from '../session.ts';
+
+// The QR modal (Modal and the QR code renderer) is fetched when the user asks for it: not part of the
+// sign-in page's first load (decision 0025).
+const WechatQrModal = lazy(() =>
+  import('#src/ui/WechatQrModal.tsx').then((m) => ({ default: m.WechatQrModal })),
+);
 
 /** WeChat QR sign-in (spec section 1): show the code, poll until the phone confirms, sign in. */
 export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
@@ -52,13 +57,17 @@ export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
       >
         <Trans>Sign in with WeChat</Trans>
       </Button>
-      <WechatQrModal
-        title={t`Scan with WeChat to sign in`}
-        scene={scene}
-        state={state}
-        onClose={() => setScene(null)}
-        onNewCode={() => void start()}
-      />
+      {scene !== null && (
+        <Suspense fallback={null}>
+          <WechatQrModal
+            title={t`Scan with WeChat to sign in`}
+            scene={scene}
+            state={state}
+            onClose={() => setScene(null)}
+            onNewCode={() => void start()}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -19,3 +19,14 @@ export const servicesQuery = () =>
     queryFn: ({ signal }) => callApi(endpoints.comboList, {}, { signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
+
+/** Unused package checks of the shop: they pay for devices before points. Read again on every visit. */
+export const packageChecksQuery = () =>
+  queryOptions({
+    queryKey: checksKeys.packageChecks(),
+    queryFn: async ({ signal }) => {
+      const surplus = await callApi(endpoints.packageSurplus, {}, { signal });
+      return surplus.list.reduce((sum, row) => sum + row.check_left, 0);
+    },
+    staleTime: 0,
+  });

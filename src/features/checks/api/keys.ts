@@ -8,4 +8,8 @@ export const checksKeys = {
   orderList: (page: number, keyword: string) => [...checksKeys.orders(), 'list', page, keyword] as const,
   order: (orderId: number) => [...checksKeys.orders(), 'detail', orderId] as const,
   results: (orderId: number) => [...checksKeys.all, 'results', orderId] as const,
+  /** The signed-in user's result columns (persisted: hidden columns stay hidden offline). */
+  columns: () => [...checksKeys.all, 'columns'] as const,
+  deletedOrders: () => [...checksKeys.orders(), 'deleted'] as const,
+  packageChecks: () => [...checksKeys.all, 'package-checks'] as const,
 };

@@ -7,13 +7,13 @@ import { msg } from '@lingui/core/macro';
 import { ORDER_TITLE_MAX, type OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
-import { serviceGroupsQuery, servicesQuery } from '../api/catalogue-api.ts';
+import { packageChecksQuery, serviceGroupsQuery, servicesQuery } from '../api/catalogue-api.ts';
 import { useCreateOrder } from '../api/orders-api.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
 import { useInquiryDraft } from '../model/inquiry-draft.ts';
 import { computeLineStats } from '../model/line-stats.ts';
 import { DUPLICATE_REASONS, rejectReason } from '../model/reject-reasons.ts';
-import { orderPrice, resolveSelection, shortfall } from '../model/service-selection.ts';
+import { coveredByPackages, orderPrice, resolveSelection, shortfall } from '../model/service-selection.ts';
 import { useLineStats } from '../model/use-line-stats.ts';
 import { PasteBox } from './PasteBox.tsx';
 import { ServicePicker } from './ServicePicker.tsx';
@@ -39,7 +39,9 @@ export function NewOrderPanel({ userId, balance, onPlaced }: NewOrderPanelProps)
   const picked = useMemo(() => new Set(draft.picked), [draft.picked]);
   const catalogue = services.data?.list;
   const selection = useMemo(() => resolveSelection(catalogue ?? [], picked), [catalogue, picked]);
-  const price = orderPrice(stats.valid.length, selection.pricePerDevice);
+  const packageChecks = useQuery(packageChecksQuery()).data ?? 0;
+  const covered = coveredByPackages(stats.valid.length, packageChecks);
+  const price = orderPrice(stats.valid.length, selection.pricePerDevice, packageChecks);
   const missing = shortfall(balance, price);
   const { errors, check } = useFieldErrors<Field>();
   const create = useCreateOrder();
@@ -138,6 +140,11 @@ export function NewOrderPanel({ userId, balance, onPlaced }: NewOrderPanelProps)
                   {stats.valid.length} devices × {formatHundredths(selection.pricePerDevice)} points
                 </Trans>
               </Text>
+              {covered > 0 && (
+                <Text size="sm" c="dimmed" data-testid="order-package-cover">
+                  <Trans>{covered} of them paid with unused package checks</Trans>
+                </Text>
+              )}
               <Text fw={700} size="lg">
                 <Trans>
                   Price: <span data-testid="order-price-total">{formatHundredths(price)}</span> points

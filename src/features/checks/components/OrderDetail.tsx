@@ -1,21 +1,11 @@
-import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
+import type { ResultFilter } from '#contract/results-filter/filter.ts';
+import { notify } from '#src/ui/notify.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { SERVICE_NAMES } from '#src/lib/check-service-names.ts';
@@ -23,25 +13,31 @@ import { formatDateTime } from '#src/lib/dates.ts';
 import { orderDetailQuery } from '../api/orders-api.ts';
 import { orderResultsQuery } from '../api/results-api.ts';
 import { useFollowOrder } from '../api/use-follow-order.ts';
-import { buildSearchIndex, searchRows } from '../model/search-index.ts';
 import { AddDevicesModal } from './AddDevicesModal.tsx';
-import { DeviceJobsModal } from './DeviceJobsModal.tsx';
 import { OrderProgress } from './OrderProgress.tsx';
 import { RemarkEditor } from './RemarkEditor.tsx';
-import { ResultsTable } from './ResultsTable.tsx';
+import { ResultsWorkspace } from './ResultsWorkspace.tsx';
+import { useUndoableDelete } from './use-undoable-delete.ts';
 
 const EMPTY: readonly DeviceResultRow[] = [];
 
 /** Order detail (/app/quiry/managementDetail?order_id=N): header, live progress, results. */
 interface OrderDetailProps {
   orderId: number | undefined;
+  /** The results' filters (kept in the URL by the route). */
+  filter: ResultFilter;
+  onFilterChange(next: ResultFilter): void;
+  /** Open another order (a derived order just placed). */
+  onOpenOrder(orderId: number): void;
+  /** The order was deleted (the toast offers Undo). */
+  onDeleted(): void;
   /** The order finished while shown (settled and refunded points changed the balance). */
   onOrderDone(): void;
   /** Devices were added (points frozen). */
   onOrderChanged(): void;
 }
 
-export function OrderDetail({ orderId, onOrderDone, onOrderChanged }: OrderDetailProps) {
+export function OrderDetail({ orderId, ...rest }: OrderDetailProps) {
   return (
     <Stack>
       <Title order={2}>
@@ -58,7 +54,7 @@ export function OrderDetail({ orderId, onOrderDone, onOrderChanged }: OrderDetai
           </Trans>
         </Alert>
       ) : (
-        <OrderView orderId={orderId} onOrderDone={onOrderDone} onOrderChanged={onOrderChanged} />
+        <OrderView orderId={orderId} {...rest} />
       )}
     </Stack>
   );
@@ -66,18 +62,20 @@ export function OrderDetail({ orderId, onOrderDone, onOrderChanged }: OrderDetai
 
 function OrderView({
   orderId,
+  filter,
+  onFilterChange,
+  onOpenOrder,
+  onDeleted,
   onOrderDone,
   onOrderChanged,
-}: {
-  orderId: number;
-  onOrderDone(): void;
-  onOrderChanged(): void;
-}) {
+}: Omit<OrderDetailProps, 'orderId'> & { orderId: number }) {
   const { t, i18n } = useLingui();
   const order = useQuery(orderDetailQuery(orderId));
   const results = useQuery(orderResultsQuery(orderId));
   useFollowOrder(orderId, order.data?.status, onOrderDone);
   const [adding, setAdding] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { deleteOrder, remove } = useUndoableDelete();
   const devices = results.data?.devices ?? EMPTY;
 
   if (order.error instanceof ApiError && order.error.errcode === ErrCode.ORDER_NOT_FOUND) {
@@ -125,14 +123,70 @@ function OrderView({
             <div style={{ flex: 1 }}>
               <RemarkEditor orderId={o.id} remark={o.remark} />
             </div>
-            <Button variant="light" onClick={() => setAdding(true)} disabled={results.isPending}>
-              <Trans>Add devices</Trans>
-            </Button>
+            <Group gap="xs">
+              <Button variant="light" onClick={() => setAdding(true)} disabled={results.isPending}>
+                <Trans>Add devices</Trans>
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => setConfirmDelete(true)}
+                disabled={o.status === 'running'}
+                data-testid="delete-order"
+              >
+                <Trans>Delete order</Trans>
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </Paper>
       <OrderProgress order={o} />
-      {results.isPending ? <Loader aria-label={t`Loading`} /> : <SearchableResults devices={devices} />}
+      {results.isPending ? (
+        <Loader aria-label={t`Loading`} />
+      ) : (
+        <ResultsWorkspace
+          order={o}
+          devices={devices}
+          filter={filter}
+          onFilterChange={onFilterChange}
+          onDerived={(datas) => {
+            onOrderChanged();
+            notify('success', t`The new order was placed.`);
+            onOpenOrder(datas.order_id);
+          }}
+        />
+      )}
+      <Modal
+        closeButtonProps={{ 'aria-label': t`Close` }}
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={t`Delete order`}
+        centered
+      >
+        <Stack>
+          <Text>
+            <Trans>Delete the order “{o.title}”? You can undo it for 30 days.</Trans>
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              data-testid="confirm-delete"
+              onClick={() =>
+                deleteOrder(o, () => {
+                  setConfirmDelete(false);
+                  onDeleted();
+                })
+              }
+            >
+              <Trans>Delete</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <AddDevicesModal
         order={o}
         devices={devices}
@@ -141,36 +195,5 @@ function OrderView({
         onAdded={onOrderChanged}
       />
     </Stack>
-  );
-}
-
-/**
- * The SN/IMEI search and the table, with the search state kept here: a keystroke redraws the table
- * only, not the order's header above it.
- */
-function SearchableResults({ devices }: { devices: readonly DeviceResultRow[] }) {
-  const { t } = useLingui();
-  const [search, setSearch] = useState('');
-  const [jobsOf, setJobsOf] = useState<DeviceResultRow | null>(null);
-  const index = useMemo(() => buildSearchIndex(devices), [devices]);
-  const shown = useMemo(() => searchRows(devices, index, search), [devices, index, search]);
-  return (
-    <>
-      <Group justify="space-between">
-        <TextInput
-          label={t`Search SN or IMEI`}
-          placeholder={t`Type part of an SN or IMEI`}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={320}
-          data-testid="results-search"
-        />
-        <Text size="sm" c="dimmed" data-testid="results-count">
-          {search.trim() ? t`${shown.length} of ${devices.length} devices` : t`${devices.length} devices`}
-        </Text>
-      </Group>
-      <ResultsTable rows={shown} total={devices.length} query={search} onShowJobs={setJobsOf} />
-      <DeviceJobsModal device={jobsOf} onClose={() => setJobsOf(null)} />
-    </>
   );
 }

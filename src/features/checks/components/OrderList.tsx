@@ -25,7 +25,9 @@ import { formatHundredths } from '#src/lib/amount.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
-import { ORDERS_PAGE_SIZE, newRequestId, orderListQuery, useDeleteOrder } from '../api/orders-api.ts';
+import { ORDERS_PAGE_SIZE, orderListQuery } from '../api/orders-api.ts';
+import { useUndoableDelete } from './use-undoable-delete.ts';
+import { DeletedOrdersButton } from './DeletedOrders.tsx';
 import { heardRecently } from '../api/progress.ts';
 import { type InquiryDraft, updateInquiryDraft, useInquiryDraftField } from '../model/inquiry-draft.ts';
 
@@ -67,13 +69,16 @@ export function OrderList({ userId }: { userId: number }) {
           testId="summary-points"
         />
       </SimpleGrid>
-      <TextInput
-        label={t`Search orders`}
-        placeholder={t`Title, remark, SN or IMEI`}
-        value={keyword}
-        onChange={(e) => setKeyword(e.currentTarget.value)}
-        maw={360}
-      />
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          label={t`Search orders`}
+          placeholder={t`Title, remark, SN or IMEI`}
+          value={keyword}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+          maw={360}
+        />
+        <DeletedOrdersButton />
+      </Group>
       <Table.ScrollContainer minWidth={900}>
         <Table striped highlightOnHover data-testid="order-table">
           <Table.Thead>
@@ -186,7 +191,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 
 function DeleteOrderModal({ order, onClose }: { order: OrderRow | null; onClose(): void }) {
   const { t } = useLingui();
-  const remove = useDeleteOrder();
+  const { deleteOrder, remove } = useUndoableDelete();
   const close = () => {
     remove.reset();
     onClose();
@@ -211,9 +216,8 @@ function DeleteOrderModal({ order, onClose }: { order: OrderRow | null; onClose(
             <Button
               color="red"
               loading={remove.isPending}
-              onClick={() =>
-                remove.mutate({ order_id: order.id, request_id: newRequestId() }, { onSuccess: close })
-              }
+              onClick={() => deleteOrder(order, close)}
+              data-testid="confirm-delete"
             >
               <Trans>Delete</Trans>
             </Button>

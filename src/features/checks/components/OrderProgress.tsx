@@ -4,8 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 
-/** The order's progress (jobs finished of all) and its points: frozen, settled, refunded. */
-export const OrderProgress = memo(function OrderProgress({ order }: { order: OrderRow }) {
+/**
+ * The order's progress (jobs finished of all) and its points: frozen, settled, refunded; and how many
+ * devices bought package checks paid for instead of points (the detail's `package_checks`).
+ */
+export const OrderProgress = memo(function OrderProgress({
+  order,
+}: {
+  order: OrderRow & { package_checks?: number };
+}) {
   const { t } = useLingui();
   const running = order.status === 'running';
   const points: Array<[string, number, string]> = [
@@ -48,6 +55,11 @@ export const OrderProgress = memo(function OrderProgress({ order }: { order: Ord
             </div>
           ))}
         </SimpleGrid>
+        {!!order.package_checks && (
+          <Text size="sm" data-testid="order-package-checks">
+            <Trans>{order.package_checks} devices paid with package checks, the rest with points</Trans>
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

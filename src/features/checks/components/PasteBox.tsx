@@ -16,11 +16,13 @@ import { IconBarcode, IconCamera, IconFileSpreadsheet, IconTrash } from '@tabler
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_BATCH_LINES } from '#contract/identifiers/batch.ts';
 import { notify } from '#src/ui/notify.ts';
-import { SheetImportError, readSheetFile } from '../import/read-sheet-file.ts';
+import { SheetImportError, readSheetRows } from '#src/lib/sheets/read-sheet-file.ts';
+import { extractIdentifierCells } from '../import/extract-cells.ts';
 import type { LineStats } from '../model/line-stats.ts';
 import { firstRejects } from '../model/reject-reasons.ts';
-import { BarcodeScanner } from '../scan/BarcodeScanner.tsx';
-import { decodeBarcodeFromPhoto } from '../scan/decode-photo.ts';
+import { BarcodeScanner } from '#src/ui/BarcodeScanner.tsx';
+import { decodeBarcodeFromPhoto } from '#src/lib/barcode/decode-photo.ts';
+import { PhotoTextButton } from './PhotoTextButton.tsx';
 
 /** Rejected lines listed under the box; the rest are counted ("and N more"). */
 const SHOWN_REJECTS = 200;
@@ -48,7 +50,7 @@ export function PasteBox({ text, onTextChange, stats, pending, error }: PasteBox
   const importSheet = async (file: File | null) => {
     if (!file) return;
     try {
-      const cells = await readSheetFile(file);
+      const cells = extractIdentifierCells(await readSheetRows(file));
       onTextChange(appendLines(text, cells));
       notify('success', t`${cells.length} cells read from ${file.name}`);
     } catch (err) {
@@ -114,6 +116,7 @@ export function PasteBox({ text, onTextChange, stats, pending, error }: PasteBox
             </Button>
           )}
         </FileButton>
+        <PhotoTextButton onConfirm={(lines) => onTextChange(appendLines(text, lines))} />
         <Button
           variant="subtle"
           color="gray"

@@ -8,12 +8,13 @@ import type {
   TriState,
   WarrantyType,
 } from '#contract/schemas/checks-results.ts';
+import { defaultStringifySearch } from '@tanstack/react-router';
 import {
   DEVICE_COLUMNS,
   DEVICE_STATUS_COLORS,
   DEVICE_STATUS_NAMES,
-  DEVICE_TABLE_WIDTH,
   TRI_STATE_NAMES,
+  tableWidth,
   WARRANTY_TYPE_NAMES,
   failedJobs,
   hasSandboxData,
@@ -28,8 +29,29 @@ const HEADER_HEIGHT = 40;
 /** In tests (jsdom has no layout) and on the first frame: a typical viewport. */
 const INITIAL_RECT = { width: 1200, height: 560 };
 
+/** The selection column and the device history link column, px. */
+const SELECT_WIDTH = 44;
+const HISTORY_WIDTH = 90;
+
+/**
+ * The device history page of repair tracking (one timeline of checks and repairs per SN/IMEI), linked
+ * by URL only: it belongs to another feature. Hash history, search serialised like the router does.
+ */
+export function deviceHistoryHref(device: Pick<DeviceResultRow, 'sn' | 'imei' | 'input'>): string {
+  return `#/app/maintenance/history${defaultStringifySearch({ q: device.sn ?? device.imei ?? device.input })}`;
+}
+
+/** Row selection for bulk actions; absent: no selection column. */
+export interface RowSelection {
+  isSelected(id: number): boolean;
+  toggle(id: number): void;
+}
+
 interface ResultsTableProps {
   rows: readonly DeviceResultRow[];
+  /** The columns to show, in order (the user's choice); all of them when absent. */
+  columns?: readonly DeviceColumn[];
+  selection?: RowSelection;
   /** All devices of the order (the table may show a filtered part). */
   total: number;
   /** The search the rows answer (an attribute for tests and the bench: rows and query in one commit). */
@@ -43,7 +65,16 @@ interface ResultsTableProps {
  * view are in the DOM) with a sticky header and horizontal scroll, so 10,000 devices scroll
  * smoothly. ARIA table roles keep it readable by screen readers.
  */
-export function ResultsTable({ rows, total, query = '', height = 560, onShowJobs }: ResultsTableProps) {
+export function ResultsTable({
+  rows,
+  total,
+  columns = DEVICE_COLUMNS,
+  selection,
+  query = '',
+  height = 560,
+  onShowJobs,
+}: ResultsTableProps) {
+  const width = tableWidth(columns) + (selection ? SELECT_WIDTH : 0) + HISTORY_WIDTH;
   const { t, i18n } = useLingui();
   const cellTexts = useCellTexts();
   // Same texts object while the language stays: memoised rows do not re-render for it.
@@ -81,18 +112,22 @@ export function ResultsTable({ rows, total, query = '', height = 560, onShowJobs
       data-query={query}
       tabIndex={0}
     >
-      <div role="rowgroup" className={classes.header} style={{ width: DEVICE_TABLE_WIDTH }}>
-        <div role="row" aria-rowindex={1} style={{ display: 'flex' }}>
-          {DEVICE_COLUMNS.map((column) => (
+      <div role="rowgroup" className={classes.header} style={{ width }}>
+        <div role="row" aria-rowindex={1} style={{ display: 'flex' }} data-testid="results-header">
+          {selection && (
+            <div role="columnheader" className={classes.headerCell} style={{ width: SELECT_WIDTH }}>
+              <span className={classes.srOnly}>{t`Selected`}</span>
+            </div>
+          )}
+          {columns.map((column) => (
             <ColumnHeader key={column.key} column={column} />
           ))}
+          <div role="columnheader" className={classes.headerCell} style={{ width: HISTORY_WIDTH }}>
+            {t`History`}
+          </div>
         </div>
       </div>
-      <div
-        role="rowgroup"
-        className={classes.body}
-        style={{ height: virtualizer.getTotalSize(), width: DEVICE_TABLE_WIDTH }}
-      >
+      <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize(), width }}>
         {virtualizer.getVirtualItems().map((item) => {
           const device = rows[item.index];
           if (!device) return null;
@@ -103,6 +138,10 @@ export function ResultsTable({ rows, total, query = '', height = 560, onShowJobs
               index={item.index}
               top={item.start}
               texts={texts}
+              columns={columns}
+              width={width}
+              selected={selection ? selection.isSelected(device.id) : null}
+              onToggle={selection?.toggle}
               onShowJobs={onShowJobs}
             />
           );
@@ -110,7 +149,7 @@ export function ResultsTable({ rows, total, query = '', height = 560, onShowJobs
       </div>
       {rows.length === 0 && (
         <div className={classes.dimmed} style={{ padding: 16, marginTop: -HEADER_HEIGHT / 2 }}>
-          {total === 0 ? t`No devices yet.` : t`No device matches the search.`}
+          {total === 0 ? t`No devices yet.` : t`No device matches the search and filters.`}
         </div>
       )}
     </div>
@@ -120,7 +159,12 @@ export function ResultsTable({ rows, total, query = '', height = 560, onShowJobs
 function ColumnHeader({ column }: { column: DeviceColumn }) {
   const { i18n } = useLingui();
   return (
-    <div role="columnheader" className={classes.headerCell} style={{ width: column.width }}>
+    <div
+      role="columnheader"
+      className={classes.headerCell}
+      style={{ width: column.width }}
+      data-column={column.key}
+    >
       {i18n._(column.label)}
     </div>
   );
@@ -135,6 +179,9 @@ interface CellTexts {
   expired: string;
   daysLeft(days: number): string;
   jobsOf(name: string): string;
+  select(name: string): string;
+  history: string;
+  historyOf(name: string): string;
 }
 
 function useCellTexts(): CellTexts {
@@ -152,6 +199,9 @@ function useCellTexts(): CellTexts {
     expired: t`expired`,
     daysLeft: (days) => t`${days} days left`,
     jobsOf: (name) => t`Jobs of ${name}`,
+    select: (name) => t`Select ${name}`,
+    history: t`History`,
+    historyOf: (name) => t`Device history of ${name}`,
   };
 }
 
@@ -162,28 +212,56 @@ const DeviceRow = memo(function DeviceRow({
   index,
   top,
   texts,
+  columns,
+  width,
+  selected,
+  onToggle,
   onShowJobs,
 }: {
   device: DeviceResultRow;
   index: number;
   top: number;
   texts: CellTexts;
+  columns: readonly DeviceColumn[];
+  width: number;
+  /** null: no selection column. */
+  selected: boolean | null;
+  onToggle: ((id: number) => void) | undefined;
   onShowJobs(device: DeviceResultRow): void;
 }) {
+  const name = device.sn ?? device.imei ?? device.input;
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
+      aria-selected={selected ?? undefined}
       className={classes.row}
-      style={{ height: ROW_HEIGHT, width: DEVICE_TABLE_WIDTH, transform: `translateY(${top}px)` }}
+      style={{ height: ROW_HEIGHT, width, transform: `translateY(${top}px)` }}
       data-testid="result-row"
       data-status={device.status}
+      data-device-id={device.id}
     >
-      {DEVICE_COLUMNS.map((column) => (
+      {selected !== null && (
+        <div role="cell" className={classes.cell} style={{ width: SELECT_WIDTH }}>
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => onToggle?.(device.id)}
+            aria-label={texts.select(name)}
+            data-testid="row-select"
+          />
+        </div>
+      )}
+      {columns.map((column) => (
         <div key={column.key} role="cell" className={classes.cell} style={{ width: column.width }}>
           {cellValue(column, device, texts, onShowJobs)}
         </div>
       ))}
+      <div role="cell" className={classes.cell} style={{ width: HISTORY_WIDTH }}>
+        <a href={deviceHistoryHref(device)} aria-label={texts.historyOf(name)} data-testid="device-history">
+          {texts.history}
+        </a>
+      </div>
     </div>
   );
 });
@@ -210,6 +288,8 @@ function cellValue(
         </span>
       );
     }
+    case 'days_left':
+      return device.warranty_days_left === null ? EMPTY_CELL : <span>{device.warranty_days_left}</span>;
     case 'warranty_type':
       return device.warranty_type ? <span>{texts.warranty[device.warranty_type]}</span> : EMPTY_CELL;
     case 'warranty_end': {

@@ -10,28 +10,21 @@
  */
 const HEADER = /^(sn|imei\s*[12]?|meid|serial(\s*(no\.?|number))?|序列号|串号|设备号|imei号)$/i;
 
-export type CellLike = string | number | boolean | Date | null | undefined | object;
+/** Rows come as text from src/lib/sheets (numbers already written out in full). */
+const cellOf = (cell: string | undefined): string => (cell ?? '').trim();
 
-/** A cell as text: numbers without exponent or grouping (15-digit IMEIs survive), trimmed. */
-export function cellText(cell: CellLike): string {
-  if (cell === null || cell === undefined) return '';
-  if (typeof cell === 'number') return Number.isInteger(cell) ? BigInt(cell).toString() : String(cell);
-  if (typeof cell === 'string') return cell.trim();
-  return '';
-}
-
-export function extractIdentifierCells(rows: readonly (readonly CellLike[])[]): string[] {
+export function extractIdentifierCells(rows: readonly (readonly string[])[]): string[] {
   const header = rows[0] ?? [];
   const columns: number[] = [];
   header.forEach((cell, index) => {
-    if (HEADER.test(cellText(cell))) columns.push(index);
+    if (HEADER.test(cellOf(cell))) columns.push(index);
   });
   const out: string[] = [];
   if (columns.length > 0) {
     for (let r = 1; r < rows.length; r++) {
       const row = rows[r] ?? [];
       for (const c of columns) {
-        const text = cellText(row[c]);
+        const text = cellOf(row[c]);
         if (text) out.push(text);
       }
     }
@@ -39,7 +32,7 @@ export function extractIdentifierCells(rows: readonly (readonly CellLike[])[]): 
   }
   for (const row of rows) {
     for (const cell of row) {
-      const text = cellText(cell);
+      const text = cellOf(cell);
       if (text) out.push(text);
     }
   }

@@ -7,6 +7,7 @@ import type {
   TriState,
   WarrantyType,
 } from '#contract/schemas/checks-results.ts';
+import { RESULT_COLUMNS, type ResultColumnId } from '#contract/schemas/checks-columns.ts';
 
 export const WARRANTY_TYPE_NAMES: Record<WarrantyType, MessageDescriptor> = {
   applecare_plus: msg`AppleCare+`,
@@ -57,88 +58,75 @@ type TextKey = {
 }[keyof DeviceResultRow];
 
 /** How one column of the results table shows its value. */
-export type DeviceColumn = { key: string; label: MessageDescriptor; width: number } & (
+export type DeviceColumn = { key: ResultColumnId; label: MessageDescriptor; width: number } & (
   | { kind: 'text'; field: TextKey; mono?: boolean }
   /** `good` is the answer a buyer hopes for: it shows green, the other red, unknown grey. */
   | { kind: 'tri'; field: TriKey; good: 'yes' | 'no' }
+  | { kind: 'days_left' }
   | { kind: 'warranty_type' }
   | { kind: 'warranty_end' }
   | { kind: 'carrier' }
   | { kind: 'status' }
 );
 
-/**
- * Every field of a checked device (domain.md's vocabulary, contract checks-results.ts), in the
- * order the results table shows them. Widths are fixed so the virtualised rows line up with the
- * header without measuring.
- */
-export const DEVICE_COLUMNS: readonly DeviceColumn[] = [
-  { key: 'status', kind: 'status', label: msg`Status`, width: 130 },
-  { key: 'sn', kind: 'text', field: 'sn', label: msg`SN`, width: 140, mono: true },
-  { key: 'imei', kind: 'text', field: 'imei', label: msg`IMEI`, width: 160, mono: true },
-  { key: 'imei2', kind: 'text', field: 'imei2', label: msg`IMEI 2`, width: 160, mono: true },
-  { key: 'model', kind: 'text', field: 'model', label: msg`Model`, width: 170 },
-  { key: 'capacity', kind: 'text', field: 'capacity', label: msg`Capacity`, width: 90 },
-  { key: 'colour', kind: 'text', field: 'colour', label: msg`Colour`, width: 110 },
-  { key: 'network_model', kind: 'text', field: 'network_model', label: msg`Network model`, width: 120 },
-  { key: 'warranty_type', kind: 'warranty_type', label: msg`Warranty type`, width: 150 },
-  { key: 'purchase_date', kind: 'text', field: 'purchase_date', label: msg`Purchase date`, width: 120 },
-  { key: 'warranty_end', kind: 'warranty_end', label: msg`Warranty end (days left)`, width: 180 },
-  { key: 'replaced', kind: 'tri', field: 'replaced', good: 'no', label: msg`Replaced by Apple`, width: 110 },
-  {
-    key: 'phone_support',
-    kind: 'tri',
-    field: 'phone_support',
-    good: 'yes',
-    label: msg`Phone support`,
-    width: 110,
-  },
-  {
-    key: 'purchase_verified',
-    kind: 'tri',
-    field: 'purchase_verified',
-    good: 'yes',
-    label: msg`Purchase verified`,
-    width: 120,
-  },
-  { key: 'loaner', kind: 'tri', field: 'loaner', good: 'no', label: msg`Loaner`, width: 90 },
-  { key: 'activated', kind: 'tri', field: 'activated', good: 'yes', label: msg`Activated`, width: 100 },
-  {
-    key: 'activation_lock',
-    kind: 'tri',
-    field: 'activation_lock',
-    good: 'no',
-    label: msg`Activation lock`,
-    width: 120,
-  },
-  {
-    key: 'id_blacklist',
-    kind: 'tri',
-    field: 'id_blacklist',
-    good: 'no',
-    label: msg`ID blacklist`,
-    width: 110,
-  },
-  { key: 'id_monitor_end', kind: 'text', field: 'id_monitor_end', label: msg`ID monitor end`, width: 130 },
-  {
-    key: 'network_lock',
-    kind: 'tri',
-    field: 'network_lock',
-    good: 'no',
-    label: msg`Network lock`,
-    width: 110,
-  },
-  { key: 'carrier', kind: 'carrier', label: msg`Carrier (country)`, width: 180 },
-  { key: 'sale_country', kind: 'text', field: 'sale_country', label: msg`Country of sale`, width: 120 },
-  { key: 'in_repair', kind: 'tri', field: 'in_repair', good: 'no', label: msg`In repair`, width: 100 },
-  { key: 'mdm_lock', kind: 'tri', field: 'mdm_lock', good: 'no', label: msg`MDM lock`, width: 100 },
-  { key: 'tac_model', kind: 'text', field: 'tac_model', label: msg`TAC model`, width: 170 },
-  { key: 'factory', kind: 'text', field: 'factory', label: msg`Factory`, width: 120 },
-  { key: 'manufactured', kind: 'text', field: 'manufactured', label: msg`Manufactured`, width: 120 },
-];
+type ColumnView = DistributiveOmit<DeviceColumn, 'key' | 'label'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** Total width of the table's columns, px (the row's width under horizontal scroll). */
-export const DEVICE_TABLE_WIDTH = DEVICE_COLUMNS.reduce((sum, c) => sum + c.width, 0);
+/**
+ * How the table shows each column of the contract's catalogue (contract/schemas/checks-columns.ts:
+ * ids, labels, default set). Widths are fixed so the virtualised rows line up with the header
+ * without measuring.
+ */
+const VIEWS: Record<ResultColumnId, ColumnView> = {
+  status: { kind: 'status', width: 130 },
+  input: { kind: 'text', field: 'input', width: 160, mono: true },
+  sn: { kind: 'text', field: 'sn', width: 140, mono: true },
+  imei: { kind: 'text', field: 'imei', width: 160, mono: true },
+  imei2: { kind: 'text', field: 'imei2', width: 160, mono: true },
+  model: { kind: 'text', field: 'model', width: 170 },
+  capacity: { kind: 'text', field: 'capacity', width: 90 },
+  colour: { kind: 'text', field: 'colour', width: 110 },
+  network_model: { kind: 'text', field: 'network_model', width: 120 },
+  warranty_type: { kind: 'warranty_type', width: 150 },
+  purchase_date: { kind: 'text', field: 'purchase_date', width: 120 },
+  warranty_end: { kind: 'warranty_end', width: 180 },
+  warranty_days_left: { kind: 'days_left', width: 110 },
+  replaced: { kind: 'tri', field: 'replaced', good: 'no', width: 110 },
+  phone_support: { kind: 'tri', field: 'phone_support', good: 'yes', width: 110 },
+  purchase_verified: { kind: 'tri', field: 'purchase_verified', good: 'yes', width: 120 },
+  loaner: { kind: 'tri', field: 'loaner', good: 'no', width: 90 },
+  activated: { kind: 'tri', field: 'activated', good: 'yes', width: 100 },
+  activation_lock: { kind: 'tri', field: 'activation_lock', good: 'no', width: 120 },
+  id_blacklist: { kind: 'tri', field: 'id_blacklist', good: 'no', width: 110 },
+  id_monitor_end: { kind: 'text', field: 'id_monitor_end', width: 130 },
+  network_lock: { kind: 'tri', field: 'network_lock', good: 'no', width: 110 },
+  carrier: { kind: 'carrier', width: 180 },
+  carrier_country: { kind: 'text', field: 'carrier_country', width: 110 },
+  sale_country: { kind: 'text', field: 'sale_country', width: 120 },
+  in_repair: { kind: 'tri', field: 'in_repair', good: 'no', width: 100 },
+  mdm_lock: { kind: 'tri', field: 'mdm_lock', good: 'no', width: 100 },
+  tac_model: { kind: 'text', field: 'tac_model', width: 170 },
+  factory: { kind: 'text', field: 'factory', width: 120 },
+  manufactured: { kind: 'text', field: 'manufactured', width: 120 },
+  gsx_text: { kind: 'text', field: 'gsx_text', width: 220 },
+};
+
+/** Every column, in the catalogue's order. */
+export const DEVICE_COLUMNS: readonly DeviceColumn[] = RESULT_COLUMNS.map(
+  (c) => ({ key: c.id, label: c.label, ...VIEWS[c.id] }) as DeviceColumn,
+);
+const BY_ID = new Map(DEVICE_COLUMNS.map((c) => [c.key, c]));
+
+/** The table's columns for a list of ids (as saved per user), unknown ids skipped. */
+export function columnsOf(ids: readonly string[]): DeviceColumn[] {
+  return ids.flatMap((id) => {
+    const column = BY_ID.get(id as ResultColumnId);
+    return column ? [column] : [];
+  });
+}
+
+/** Total width of some columns, px (the row's width under horizontal scroll). */
+export const tableWidth = (columns: readonly DeviceColumn[]) => columns.reduce((sum, c) => sum + c.width, 0);
 
 /** A tri-state's color: green for the hoped-for answer, red for the other, grey when unknown. */
 export function triStateColor(value: TriState, good: 'yes' | 'no'): string {

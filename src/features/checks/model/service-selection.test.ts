@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderPrice, resolveSelection, shortfall } from './service-selection.ts';
+import { coveredByPackages, orderPrice, resolveSelection, shortfall } from './service-selection.ts';
 import { service } from './test-fixtures.ts';
 
 const catalogue = [
@@ -39,6 +39,14 @@ describe('price', () => {
   it('is devices x the sum of the service prices, in hundredths', () => {
     expect(orderPrice(187, 250)).toBe(46_750);
     expect(orderPrice(0, 250)).toBe(0);
+  });
+
+  it('unused package checks pay for devices first, one check per device', () => {
+    expect(coveredByPackages(187, 50)).toBe(50);
+    expect(coveredByPackages(3, 100)).toBe(3);
+    expect(coveredByPackages(3, 0)).toBe(0);
+    expect(orderPrice(187, 250, 50)).toBe(137 * 250);
+    expect(orderPrice(3, 250, 100)).toBe(0);
   });
 
   it('the shortfall is what the balance lacks, never negative', () => {

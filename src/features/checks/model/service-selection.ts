@@ -45,9 +45,18 @@ export function resolveSelection(
   };
 }
 
-/** The order's price in hundredths: devices x sum of the service prices (domain.md "Money"). */
-export function orderPrice(devices: number, pricePerDevice: number): number {
-  return devices * pricePerDevice;
+/**
+ * The order's price in hundredths: devices x sum of the service prices (domain.md "Money"), for the
+ * devices that unused package checks do not pay for (one check pays for one device, whatever its
+ * services; decision 0017).
+ */
+export function orderPrice(devices: number, pricePerDevice: number, packageChecks = 0): number {
+  return (devices - coveredByPackages(devices, packageChecks)) * pricePerDevice;
+}
+
+/** How many of the order's devices unused package checks pay for. */
+export function coveredByPackages(devices: number, packageChecks: number): number {
+  return Math.max(0, Math.min(devices, packageChecks));
 }
 
 /** Points (hundredths) the balance lacks for `price`; 0 when it covers it. */

@@ -104,12 +104,15 @@ export function AppLayout({
   user,
   onLogout,
   extraActions,
+  extraMenu,
   children,
 }: {
   user: StoredUser;
   onLogout: () => void;
   /** More header actions, before the language switch (the theme switcher). */
   extraActions?: ReactNode;
+  /** More menu entries under the product's (the template kit's group), told the menu's state. */
+  extraMenu?: (menu: { compact: boolean; onNavigate: () => void }) => ReactNode;
   children: ReactNode;
 }) {
   const { i18n, t } = useLingui();
@@ -240,6 +243,7 @@ export function AppLayout({
             );
           })}
         </Stack>
+        {extraMenu?.({ compact, onNavigate: () => changeMenu(dismissMenu) })}
       </AppShell.Navbar>
       <AppShell.Main>
         <PathBreadcrumb pathname={pathname} />

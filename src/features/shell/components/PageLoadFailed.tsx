@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { Button, Center, CloseButton, Dialog, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -65,19 +65,30 @@ export function LoadTimeoutNotice({
     return () => clearTimeout(timer);
   }, [pending, href, timeoutMs]);
 
+  const titleId = useId();
   const opened = pending && timedOut?.href === href && !timedOut.closed;
+  // A Dialog (a card over the page), not a Modal: this component is part of the first-load bundle,
+  // and Modal brings focus trap, scroll area and floating-ui with it (~30 kB after gzip, decision 0025).
   return (
-    <Modal
+    <Dialog
       opened={opened}
-      onClose={() => setTimedOut({ href, closed: true })}
-      centered
-      title={<Trans>The page is taking too long to load</Trans>}
-      closeButtonProps={{ 'aria-label': t`Close` }}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      position={{ top: 80, left: '50%' }}
+      style={{ transform: 'translateX(-50%)' }}
+      size="lg"
+      transitionProps={{ transition: 'fade', duration: 150 }}
     >
+      <Group justify="space-between" wrap="nowrap" mb="sm">
+        <Text fw={600} id={titleId}>
+          <Trans>The page is taking too long to load</Trans>
+        </Text>
+        <CloseButton aria-label={t`Close`} onClick={() => setTimedOut({ href, closed: true })} />
+      </Group>
       <Center pb="md">
         <LoadFailedMessage onRetry={onRetry ?? reload} />
       </Center>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -8,7 +8,7 @@ export function PendingPage({ path }: { path: string }) {
   const { i18n } = useLingui();
   const title = PAGE_TITLES[path];
   return (
-    <Stack p="md">
+    <Stack p="md" data-testid="pending-page">
       <Title order={2}>{title ? i18n._(title) : path}</Title>
       <Paper withBorder p="lg">
         <Text c="dimmed">

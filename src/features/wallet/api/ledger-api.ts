@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { endpoints } from '#contract/endpoints.ts';
 import type { LedgerType } from '#contract/schemas/ledger.ts';
+import type { RechargeState } from '#contract/schemas/recharge.ts';
+import type { PurchaseKind } from '#contract/schemas/wallet.ts';
 import { callApi } from '#src/lib/api/client.ts';
 
 export const LEDGER_PAGE_SIZE = 20;
@@ -8,6 +10,15 @@ export const LEDGER_PAGE_SIZE = 20;
 export const walletKeys = {
   all: ['wallet'] as const,
   ledger: (page: number, type: LedgerType | null) => [...walletKeys.all, 'ledger', page, type] as const,
+  center: () => [...walletKeys.all, 'center'] as const,
+  packages: () => [...walletKeys.all, 'packages'] as const,
+  surplus: () => [...walletKeys.all, 'surplus'] as const,
+  purchases: (page: number, kind: PurchaseKind | null) =>
+    [...walletKeys.all, 'purchases', page, kind] as const,
+  rechargeConfig: () => [...walletKeys.all, 'recharge-config'] as const,
+  recharges: (page: number, state: RechargeState | null) =>
+    [...walletKeys.all, 'recharges', page, state] as const,
+  rechargeOrder: (orderNo: string) => [...walletKeys.all, 'recharge-order', orderNo] as const,
 };
 
 export const pointRecordQuery = (page: number, type: LedgerType | null) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, NativeSelect, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LEDGER_TYPES, type LedgerType } from '#contract/schemas/ledger.ts';
@@ -7,63 +7,53 @@ import { SERVICE_CODES, type ServiceCode } from '#contract/schemas/checks-catalo
 import { formatHundredths } from '#src/lib/amount.ts';
 import { SERVICE_NAMES } from '#src/lib/check-service-names.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
+import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { LEDGER_PAGE_SIZE, pointRecordQuery } from '../api/ledger-api.ts';
+import { EmptyRow, Figure, RecordFilter, RecordPager, RecordScroll } from './RecordParts.tsx';
 import { LEDGER_TYPE_COLORS, LEDGER_TYPE_NAMES, signedPoints } from '../ledger-model.ts';
 
 const isServiceCode = (value: string): value is ServiceCode =>
   (SERVICE_CODES as readonly string[]).includes(value);
 
-/** The point record (/app/pointrecord): the account's points ledger, newest first, paged. */
+/** The point record (/app/pointrecord): the account's points ledger, newest first, paged, filtered by type. */
 export function PointRecord() {
   const { t, i18n } = useLingui();
   const [page, setPage] = useState(1);
   const [type, setType] = useState<LedgerType | null>(null);
   const ledger = useQuery(pointRecordQuery(page, type));
   const rows = ledger.data?.list ?? [];
-  const pages = Math.max(1, Math.ceil((ledger.data?.total ?? 0) / LEDGER_PAGE_SIZE));
   const serviceName = (service: string | null) =>
     service === null ? '' : isServiceCode(service) ? i18n._(SERVICE_NAMES[service]) : service;
 
   return (
     <Stack>
-      <Title order={2}>
-        <Trans>Point record</Trans>
-      </Title>
+      <DataAsOf query={ledger} />
       <Group>
-        <Paper withBorder p="sm" miw={180}>
-          <Text size="sm" c="dimmed">
-            <Trans>Spendable points</Trans>
-          </Text>
-          <Text fw={700} size="xl" data-testid="ledger-balance">
-            {ledger.data ? formatHundredths(ledger.data.balance) : '—'}
-          </Text>
-        </Paper>
-        <Paper withBorder p="sm" miw={180}>
-          <Text size="sm" c="dimmed">
-            <Trans>Frozen points</Trans>
-          </Text>
-          <Text fw={700} size="xl" data-testid="ledger-frozen">
-            {ledger.data ? formatHundredths(ledger.data.frozen) : '—'}
-          </Text>
-        </Paper>
+        <Figure
+          label={<Trans>Spendable points</Trans>}
+          value={ledger.data ? formatHundredths(ledger.data.balance) : '—'}
+          testId="ledger-balance"
+        />
+        <Figure
+          label={<Trans>Frozen points</Trans>}
+          value={ledger.data ? formatHundredths(ledger.data.frozen) : '—'}
+          testId="ledger-frozen"
+        />
       </Group>
-      <NativeSelect
+      <RecordFilter
         label={t`Entry type`}
-        data={[
-          { value: '', label: t`All entries` },
-          ...LEDGER_TYPES.map((value) => ({ value, label: i18n._(LEDGER_TYPE_NAMES[value]) })),
-        ]}
-        value={type ?? ''}
-        onChange={(e) => {
-          setType((e.currentTarget.value as LedgerType) || null);
+        allLabel={t`All entries`}
+        options={LEDGER_TYPES.map((value) => ({ value, label: i18n._(LEDGER_TYPE_NAMES[value]) }))}
+        value={type}
+        onChange={(next) => {
+          setType(next);
           setPage(1);
         }}
-        maw={260}
       />
       <Text size="sm" c="dimmed" data-testid="ledger-total">
         {ledger.data ? t`${ledger.data.total} entries` : ''}
       </Text>
-      <Table.ScrollContainer minWidth={960}>
+      <RecordScroll minWidth={1040} label={t`Point record`}>
         <Table striped highlightOnHover data-testid="ledger-table" data-total={ledger.data?.total ?? ''}>
           <Table.Thead>
             <Table.Tr>
@@ -72,6 +62,7 @@ export function PointRecord() {
               <Table.Th scope="col" ta="end">{t`Points`}</Table.Th>
               <Table.Th scope="col" ta="end">{t`Frozen`}</Table.Th>
               <Table.Th scope="col" ta="end">{t`Balance after`}</Table.Th>
+              <Table.Th scope="col" ta="end">{t`Package checks`}</Table.Th>
               <Table.Th scope="col">{t`Order`}</Table.Th>
               <Table.Th scope="col">{t`Device`}</Table.Th>
               <Table.Th scope="col">{t`Service`}</Table.Th>
@@ -93,6 +84,9 @@ export function PointRecord() {
                 </Table.Td>
                 <Table.Td ta="end">{signedPoints(row.frozen_delta)}</Table.Td>
                 <Table.Td ta="end">{formatHundredths(row.balance_after)}</Table.Td>
+                <Table.Td ta="end" data-testid="ledger-checks">
+                  {row.checks_delta > 0 ? `+${row.checks_delta}` : row.checks_delta || '—'}
+                </Table.Td>
                 <Table.Td>{row.order_title ?? '—'}</Table.Td>
                 <Table.Td ff="monospace">{row.device ?? '—'}</Table.Td>
                 <Table.Td>{serviceName(row.service) || '—'}</Table.Td>
@@ -100,18 +94,14 @@ export function PointRecord() {
               </Table.Tr>
             ))}
             {ledger.isSuccess && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text c="dimmed" ta="center">
-                    <Trans>No entries yet.</Trans>
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow colSpan={10}>
+                <Trans>No entries yet.</Trans>
+              </EmptyRow>
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
+      </RecordScroll>
+      <RecordPager page={page} total={ledger.data?.total} pageSize={LEDGER_PAGE_SIZE} onChange={setPage} />
     </Stack>
   );
 }

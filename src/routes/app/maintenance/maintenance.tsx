@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '#src/features/shell/components/PendingPage.tsx';
+import { RepairsPage } from '#src/features/repairs/components/RepairsPage.tsx';
 
 export const Route = createFileRoute('/app/maintenance/maintenance')({
-  component: () => <PendingPage path="/app/maintenance/maintenance" />,
+  component: RepairsPage,
 });

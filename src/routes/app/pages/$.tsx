@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { Text } from '@mantine/core';
+import { KitRoute } from '#src/routes/app/-kit-route.tsx';
 import { isTemplateDemoRoute } from '#src/features/shell/template-demo-routes.ts';
 
 // Template demo pages (spec section 2): known paths render, unknown ones are the error page.
@@ -12,5 +12,5 @@ export const Route = createFileRoute('/app/pages/$')({
 
 function DemoPage() {
   const { _splat } = Route.useParams();
-  return <Text c="dimmed">/app/pages/{_splat}</Text>;
+  return <KitRoute path={`/app/pages/${_splat ?? ''}`} />;
 }

@@ -1,0 +1,35 @@
+/** The dashboards' rollup tables (migration 0016; docs/decisions/0030-dashboard-rollup.md). */
+export interface DashOrderDaysTable {
+  account_id: number;
+  day: string;
+  orders: number;
+  devices: number;
+}
+export interface DashServiceDaysTable {
+  account_id: number;
+  day: string;
+  service: string;
+  jobs: number;
+  succeeded: number;
+  failed: number;
+  points: number;
+}
+export interface DashDeviceDaysTable {
+  account_id: number;
+  day: string;
+  model: string;
+  capacity: string;
+  colour: string;
+  warranty_type: string;
+  sale_country: string;
+  carrier: string;
+  activation_lock: string;
+  network_lock: string;
+  replaced: string;
+  devices: number;
+}
+export interface DashboardTables {
+  dash_order_days: DashOrderDaysTable;
+  dash_service_days: DashServiceDaysTable;
+  dash_device_days: DashDeviceDaysTable;
+}

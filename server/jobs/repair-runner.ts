@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { MigrationDialect } from '#server/db/migrations/columns.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import {
+  RepairJobRepository,
+  type ClaimedRepairJob,
+  type EndBatchResult,
+  type RepairJobEnd,
+} from '#server/modules/repairs/job-repository.ts';
+import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
+import { backoffMs } from './backoff.ts';
+import { WriteBatcher } from './write-batcher.ts';
+import { DEFAULT_RUNNER_OPTIONS, type RunnerOptions } from './check-runner.ts';
+
+export interface RepairRunnerDeps {
+  db: Kysely<Database>;
+  dialect: MigrationDialect;
+  provider: RepairStatusProvider;
+  clock: Clock;
+  /** After each committed batch of ended jobs (socket events, notifications). */
+  onEnded?: (result: EndBatchResult) => void;
+  onError?: (err: unknown) => void;
+  options?: Partial<RunnerOptions>;
+}
+
+/**
+ * The durable runner of repair status refreshes (decision 0015), built like the check runner of
+ * decision 0011 and with the same settings: jobs live in the database, a claim leases them, the
+ * provider's ticket is recorded before the first poll, and a job ends (status applied, share
+ * settled or refunded) in a transaction guarded by its lease, so after a crash another process, or
+ * the restarted one, polls the recorded ticket instead of paying again and nothing is billed twice.
+ */
+export class RepairRunner {
+  readonly owner = `${hostname()}:${process.pid}:r${randomUUID().slice(0, 8)}`;
+  private readonly repo: RepairJobRepository;
+  private readonly provider: RepairStatusProvider;
+  private readonly clock: Clock;
+  private readonly options: RunnerOptions;
+  private readonly onEnded: (r: EndBatchResult) => void;
+  private readonly onError: (err: unknown) => void;
+  private readonly batcher: WriteBatcher<RepairJobEnd, boolean>;
+  private readonly inflight = new Set<Promise<void>>();
+  private running = false;
+  private stopping = false;
+  private loopDone: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+
+  constructor(deps: RepairRunnerDeps) {
+    this.repo = new RepairJobRepository(deps.db, deps.dialect);
+    this.provider = deps.provider;
+    this.clock = deps.clock;
+    this.options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
+    this.onEnded = deps.onEnded ?? (() => {});
+    this.onError = deps.onError ?? (() => {});
+    this.batcher = new WriteBatcher((writes) => this.applyEnds(writes), 500);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopping = true;
+    this.wake();
+    await this.loopDone;
+    await Promise.allSettled([...this.inflight]);
+    await this.batcher.drain();
+  }
+
+  wake(): void {
+    const w = this.wakeUp;
+    this.wakeUp = null;
+    w?.();
+  }
+
+  /** For tests: processes everything runnable at the clock's now until nothing is left. */
+  async runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.claimAndStart(this.options.claimBatch);
+      await Promise.allSettled([...this.inflight]);
+      await this.batcher.drain();
+      if (n === 0) return total;
+      total += n;
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      const free = this.options.concurrency - this.inflight.size;
+      if (free > 0) {
+        try {
+          claimed = await this.claimAndStart(Math.min(free, this.options.claimBatch));
+        } catch (err) {
+          this.onError(err);
+        }
+      }
+      if (!this.running) break;
+      if (claimed === 0 || this.inflight.size >= this.options.concurrency)
+        await this.pause(this.options.idleMs);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.wakeUp = null;
+        resolve();
+      }, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private async claimAndStart(limit: number): Promise<number> {
+    const jobs = await this.repo.claim(this.owner, this.clock.now(), this.options.leaseMs, limit);
+    for (const job of jobs) {
+      const task: Promise<void> = this.process(job)
+        .catch((err: unknown) => this.onError(err))
+        .finally(() => {
+          this.inflight.delete(task);
+          this.wake();
+        });
+      this.inflight.add(task);
+    }
+    return jobs.length;
+  }
+
+  private async applyEnds(writes: RepairJobEnd[]): Promise<boolean[]> {
+    let result: EndBatchResult;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        result = await this.repo.end(writes, this.clock.now());
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        this.onError(err);
+        await new Promise((r) => setTimeout(r, 20 * attempt));
+      }
+    }
+    this.onEnded(result);
+    return result.applied;
+  }
+
+  private async process(job: ClaimedRepairJob): Promise<void> {
+    if (job.ticket !== null) return this.follow(job, job.ticket, 0);
+    let answer;
+    try {
+      answer = await this.provider.submit({
+        sn: job.sn,
+        imei: job.imei,
+        repair_id: job.repair_id,
+        since_ms: job.since_ms,
+        attempt: job.attempts,
+      });
+    } catch (err) {
+      return this.retry(job, null, transportReason(err), 0, 0);
+    }
+    if (answer.kind === 'busy')
+      return this.retry(job, null, '维修查询服务繁忙，稍后自动重试', answer.retry_after_ms, 0);
+    if (answer.kind === 'failed') return this.fail(job, answer.reason);
+    // Recorded before polling: a crash from here on polls this ticket instead of a second paid submit.
+    if (!(await this.repo.setTicket(job, this.owner, answer.ticket))) return;
+    return this.follow(job, answer.ticket, answer.poll_after_ms);
+  }
+
+  private async follow(job: ClaimedRepairJob, ticket: string, firstWait: number): Promise<void> {
+    let wait = firstWait;
+    for (let polls = 0; ; polls++) {
+      if (wait > 0 || polls >= 20) {
+        const { holdMaxMs, leaseMs } = this.options;
+        const canHold =
+          !this.stopping &&
+          polls < 20 &&
+          holdMaxMs > 0 &&
+          wait <= holdMaxMs &&
+          this.clock.now() + wait < job.lease_until_ms - leaseMs / 4;
+        if (!canHold) {
+          await this.repo.release(job, this.owner, {
+            runAfter: this.clock.now() + wait,
+            ticket,
+            error: null,
+            attemptsDelta: 0,
+          });
+          return;
+        }
+        await new Promise((r) => setTimeout(r, wait));
+      }
+      let answer;
+      try {
+        answer = await this.provider.poll(ticket);
+      } catch (err) {
+        return this.retry(job, ticket, transportReason(err), 0, 1);
+      }
+      if (answer.kind === 'pending') {
+        wait = Math.max(0, answer.poll_after_ms);
+        continue;
+      }
+      if (answer.kind === 'done') {
+        await this.batcher.write({
+          kind: 'success',
+          job,
+          owner: this.owner,
+          status: answer.status,
+          cost: answer.cost,
+          sandbox: this.provider.sandbox,
+        });
+        return;
+      }
+      if (answer.retryable) return this.retry(job, null, answer.reason, 0, 0);
+      return this.fail(job, answer.reason);
+    }
+  }
+
+  private async retry(
+    job: ClaimedRepairJob,
+    ticket: string | null,
+    reason: string,
+    minDelay: number,
+    attemptsDelta: number,
+  ): Promise<void> {
+    const attempts = job.attempts + attemptsDelta;
+    if (attempts >= this.options.maxAttempts) return this.fail(job, `${reason}（已尝试 ${attempts} 次）`);
+    const { backoffBaseMs, backoffMaxMs, random } = this.options;
+    const delay = Math.max(minDelay, backoffMs(attempts, backoffBaseMs, backoffMaxMs, random));
+    await this.repo.release(job, this.owner, {
+      runAfter: this.clock.now() + delay,
+      ticket,
+      error: reason,
+      attemptsDelta,
+    });
+  }
+
+  private async fail(job: ClaimedRepairJob, reason: string): Promise<void> {
+    await this.batcher.write({ kind: 'failure', job, owner: this.owner, reason });
+  }
+}
+
+function transportReason(err: unknown): string {
+  const detail = err instanceof Error ? err.message : String(err);
+  return `维修查询服务连接失败：${detail.slice(0, 200)}`;
+}

@@ -1,0 +1,57 @@
+// Names and remarks reach the server as sent: the contract refuses invisible characters with a clear
+// message, on every endpoint that takes a name or remark, and nothing is written.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErrCode } from '#contract/errcodes.ts';
+import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+
+let s: TestServer;
+let admin: string;
+beforeEach(async () => {
+  s = await createTestServer();
+  admin = await s.session();
+});
+afterEach(async () => {
+  await s.close();
+});
+
+const employee = { username: 'li_lei', password: 'abcd1234', role: 1 };
+const count = async () => (await s.db.selectFrom('users').select('id').execute()).length;
+
+describe('names and remarks with invisible characters', () => {
+  it.each([
+    ['NUL', 'Li\u0000Lei'],
+    ['ESC', 'Li\u001bLei'],
+    ['bidi override', '\u202Eiel iL'],
+    ['zero-width space', 'Li\u200bLei'],
+    ['lone surrogate', 'Li\ud800Lei'],
+  ])('add_employee refuses %s in real_name, field named, nothing written', async (_, realName) => {
+    const before = await count();
+    const res = await s.call(
+      '/api/admin/add_employee',
+      { ...employee, real_name: realName },
+      { token: admin },
+    );
+    expect(res.errcode).toBe(ErrCode.INVALID_INPUT);
+    const fields = (res.datas as unknown as { fields: Record<string, string> }).fields;
+    expect(fields.real_name).toBe('real_name 含有控制字符、方向控制符或零宽字符，请删除后再试');
+    expect(await count()).toBe(before);
+  });
+
+  it('a plain name is still accepted', async () => {
+    const res = await s.call('/api/admin/add_employee', { ...employee, real_name: '李雷' }, { token: admin });
+    expect(res.errcode).toBe(0);
+  });
+
+  it('order_create refuses a bidi override in the title and NUL in the remark', async () => {
+    const base = { identifiers: ['C39XK0AAHG7F'], service_ids: [1] };
+    const title = await s.call('/api/checks/order_create', { ...base, title: 'a\u202eb' }, { token: admin });
+    expect(title.errcode).toBe(ErrCode.INVALID_INPUT);
+    expect(Object.keys((title.datas as unknown as { fields: object }).fields)).toEqual(['title']);
+    const remark = await s.call(
+      '/api/checks/order_create',
+      { ...base, title: 'ok', remark: 'x\u0000y' },
+      { token: admin },
+    );
+    expect(Object.keys((remark.datas as unknown as { fields: object }).fields)).toEqual(['remark']);
+  });
+});

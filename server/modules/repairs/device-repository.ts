@@ -1,0 +1,169 @@
+import { sql, type Kysely } from 'kysely';
+import { parseIdentifier } from '#contract/identifiers/parse.ts';
+import { REPAIR_ID_RE, type RepairDeviceListInput } from '#contract/schemas/repairs.ts';
+import { CountMemo } from '#server/db/count-memo.ts';
+import type { Database } from '#server/db/schema.ts';
+import { toDeviceRow, toEventRow, type DeviceDbRow } from './device-rows.ts';
+
+type ListInput = Exclude<RepairDeviceListInput, undefined> & { page: number; page_size: number };
+
+/**
+ * Reads of tracked devices, always within one account (the only place with their SQL besides the
+ * writers). The keyword is sorted before it reaches SQL: a valid SN/IMEI is looked up exactly
+ * (indexed), a repair id through repair_device_ids (indexed), digits as part of a phone, anything
+ * else as part of a name, so a search over 100,000 devices stays an index lookup when it can.
+ */
+export class DeviceRepository {
+  private readonly db: Kysely<Database>;
+  /** Totals reused while the database is unchanged (server/db/count-memo.ts). */
+  private readonly totals: CountMemo;
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+    this.totals = CountMemo.forDb(db as unknown as Kysely<never>);
+  }
+
+  private base(accountId: number) {
+    return this.db
+      .selectFrom('repair_devices as d')
+      .where('d.account_id', '=', accountId)
+      .where('d.deleted_at', 'is', null);
+  }
+
+  async list(accountId: number, input: ListInput, today: { startMs: number; endMs: number }) {
+    let q = this.base(accountId);
+    if (input.batch_id) {
+      // The batch is checked against the account once; its devices all belong to that account, so
+      // the query then runs on the batch's own index.
+      const batch = await this.db
+        .selectFrom('repair_batches')
+        .select('id')
+        .where('id', '=', input.batch_id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      if (!batch) return { list: [], total: 0 };
+      q = this.db
+        .selectFrom('repair_devices as d')
+        .where('d.batch_id', '=', batch.id)
+        .where('d.deleted_at', 'is', null);
+    }
+    // With "changed today" (the narrowest filter), the other filters are written as expressions no
+    // index serves, so both databases walk today's changes only and test the rest on those rows.
+    const wrap = (column: 'd.progress' | 'd.eligibility' | 'd.badge') =>
+      input.changed_today ? sql<string>`COALESCE(${sql.ref(column)}, '')` : sql.ref<string>(column);
+    if (input.progress?.length) q = q.where(wrap('d.progress'), 'in', input.progress);
+    if (input.eligibility?.length) q = q.where(wrap('d.eligibility'), 'in', input.eligibility);
+    if (input.badge?.length) q = q.where(wrap('d.badge'), 'in', input.badge);
+    if (input.watched !== undefined)
+      q = input.changed_today
+        ? q.where(sql<number>`d.watched + 0`, '=', input.watched ? 1 : 0)
+        : q.where('d.watched', '=', input.watched ? 1 : 0);
+    if (input.changed_today)
+      q = q.where('d.changed_at', '>=', today.startMs).where('d.changed_at', '<', today.endMs);
+    const kw = input.keyword ?? '';
+    if (kw) {
+      const parsed = parseIdentifier(kw);
+      const upper = kw.toUpperCase();
+      if (parsed.ok || REPAIR_ID_RE.test(upper)) {
+        // Exact lookups, each on its own index; a repair id is also a valid 10-character serial.
+        const ids = await this.exactIds(
+          accountId,
+          parsed.ok ? parsed.value : null,
+          REPAIR_ID_RE.test(upper) ? upper : null,
+        );
+        if (ids.length === 0) return { list: [], total: 0 };
+        q = q.where('d.id', 'in', ids);
+      } else {
+        // A phone or a name by its beginning: a range on the account's index.
+        const column = /^[\d+\-\s]+$/.test(kw) ? 'd.customer_phone' : 'd.customer_name';
+        q = q.where(column, '>=', kw).where(column, '<', kw + '\u{10FFFF}');
+      }
+    }
+    const countQuery = q.select((eb) => eb.fn.countAll<number>().as('n'));
+    const compiled = countQuery.compile();
+    const total = await this.totals.count(
+      compiled.sql + '\n' + JSON.stringify(compiled.parameters),
+      async () => Number((await countQuery.executeTakeFirstOrThrow()).n),
+    );
+    // The page's ids first (from an index where the filter allows, so deep pages skip cheaply),
+    // then only those rows.
+    const pageIds = await q
+      .select('d.id')
+      .orderBy(input.changed_today ? 'd.changed_at' : 'd.id', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(input.page_size)
+      .offset((input.page - 1) * input.page_size)
+      .execute();
+    const rows = await this.byIds(
+      accountId,
+      pageIds.map((r) => r.id),
+    );
+    const order = new Map(pageIds.map((r, i) => [r.id, i]));
+    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    return { list: rows.map((r) => toDeviceRow(r as DeviceDbRow)), total };
+  }
+
+  /** Devices of the account with this identifier (as taken in or as the replacement) or repair id. */
+  private async exactIds(
+    accountId: number,
+    ident: string | null,
+    repairId: string | null,
+  ): Promise<number[]> {
+    const found = new Set<number>();
+    if (ident)
+      for (const column of ['sn', 'imei', 'new_sn', 'new_imei'] as const)
+        for (const r of await this.db
+          .selectFrom('repair_devices')
+          .select('id')
+          .where('account_id', '=', accountId)
+          .where(column, '=', ident)
+          .limit(1000)
+          .execute())
+          found.add(r.id);
+    if (repairId)
+      for (const r of await this.db
+        .selectFrom('repair_device_ids')
+        .select('device_id')
+        .where('account_id', '=', accountId)
+        .where('repair_id', '=', repairId)
+        .limit(1000)
+        .execute())
+        found.add(r.device_id);
+    return [...found];
+  }
+
+  /** The account's live devices among `ids` (others' and deleted ones are left out). */
+  async byIds(accountId: number, ids: readonly number[]): Promise<DeviceDbRow[]> {
+    const out: DeviceDbRow[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.base(accountId)
+        .innerJoin('repair_batches as b', 'b.id', 'd.batch_id')
+        .selectAll('d')
+        .select('b.title as batch_title')
+        .where('d.id', 'in', ids.slice(i, i + 500))
+        .execute();
+      out.push(...(rows as DeviceDbRow[]));
+    }
+    return out;
+  }
+
+  async idsOfBatch(accountId: number, batchId: number): Promise<number[]> {
+    const rows = await this.base(accountId).select('d.id').where('d.batch_id', '=', batchId).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async events(accountId: number, deviceIds: readonly number[], sinceMs = 0) {
+    if (deviceIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('repair_events as e')
+      .leftJoin('users as u', 'u.id', 'e.actor_user_id')
+      .selectAll('e')
+      .select(sql<string | null>`COALESCE(NULLIF(u.real_name, ''), u.username)`.as('actor_name'))
+      .where('e.account_id', '=', accountId)
+      .where('e.device_id', 'in', deviceIds)
+      .where('e.created_at', '>=', sinceMs)
+      .orderBy('e.id', 'desc')
+      .limit(5000)
+      .execute();
+    return rows.map(toEventRow);
+  }
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrCode } from '#contract/errcodes.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { testImei } from '#tests/setup/fake-check-provider.ts';
+import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+
+// A second shop calls every repair, monitor, notice and history endpoint with the first shop's ids:
+// it is refused (not found) or sees nothing, and none of the first shop's rows change.
+let s: TestServer;
+let mine: string;
+let theirs: string;
+let batchId: number;
+let deviceIds: number[];
+let linkPath: string;
+
+const TABLES = [
+  'repair_batches',
+  'repair_devices',
+  'repair_events',
+  'monitors',
+  'notifications',
+  'repair_jobs',
+] as const;
+async function snapshot() {
+  const out: Record<string, unknown> = {};
+  for (const t of TABLES) out[t] = await s.db.selectFrom(t).selectAll().where('account_id', '=', 1).execute();
+  out.account = await s.db.selectFrom('accounts').selectAll().where('id', '=', 1).execute();
+  return out;
+}
+
+beforeAll(async () => {
+  s = await createTestServer();
+  mine = await s.session();
+  const admin = await s.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const account = await s.db
+    .insertInto('accounts')
+    .values({ name: '隔壁手机店', vip_end_time: 0, integral: 100_00, created_at: s.clock.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await s.db
+    .insertInto('users')
+    .values({
+      account_id: account.id,
+      username: 'boss2',
+      password_hash: admin.password_hash,
+      real_name: '赵老板',
+      avatar: '',
+      role: 0,
+      phone_number: '',
+      wx_openid: '',
+      disabled: 0,
+      created_at: s.clock.now(),
+      last_login_at: null,
+    })
+    .execute();
+  theirs = await s.session('boss2');
+  const call = async <D>(path: string, body: unknown) => {
+    const r = await s.call<D>(path, body, { token: mine });
+    if (r.errcode !== 0) throw new Error(`${path}: ${r.msg}`);
+    return r.datas;
+  };
+  batchId = (await call<{ id: number }>('/api/repair/batch_create', { title: '甲店批次' })).id;
+  deviceIds = (
+    await call<{ device_ids: number[] }>('/api/repair/device_intake', {
+      batch_id: batchId,
+      lines: [
+        {
+          ident: testImei(1),
+          repair_ids: ['R111111111'],
+          customer_name: '甲店客户',
+          customer_phone: '13811112222',
+        },
+        { ident: testImei(2) },
+      ],
+    })
+  ).device_ids;
+  await call('/api/repair/refresh', { device_ids: deviceIds });
+  await s.repairs.runner.runOnce();
+  await call('/api/repair/monitor_watch', { device_ids: [deviceIds[0]] });
+  linkPath = (await call<{ url_path: string }>('/api/repair/link_create', { device_id: deviceIds[0] }))
+    .url_path;
+});
+afterAll(() => s.close());
+
+describe('repairs: account isolation', () => {
+  it('refuses or hides every call made with another shop’s ids, and changes nothing', async () => {
+    const before = await snapshot();
+    const d = deviceIds[0] as number;
+    const refused: Array<[string, unknown, number]> = [
+      ['/api/repair/batch_edit', { batch_id: batchId, title: 'x' }, ErrCode.REPAIR_BATCH_NOT_FOUND],
+      ['/api/repair/batch_delete', { batch_id: batchId }, ErrCode.REPAIR_BATCH_NOT_FOUND],
+      [
+        '/api/repair/device_intake',
+        { batch_id: batchId, lines: [{ ident: testImei(9) }] },
+        ErrCode.REPAIR_BATCH_NOT_FOUND,
+      ],
+      [
+        '/api/repair/intake_from_check',
+        { check_order_id: 1, device_ids: [1], batch_id: batchId },
+        ErrCode.REPAIR_CHECK_SOURCE_NOT_FOUND,
+      ],
+      ['/api/repair/device_detail', { device_id: d }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      ['/api/repair/device_edit', { device_id: d, customer_note: 'x' }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      ['/api/repair/device_delete', { device_ids: deviceIds }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      [
+        '/api/repair/badge_change',
+        { device_ids: deviceIds, badge: 'stored' },
+        ErrCode.REPAIR_DEVICE_NOT_FOUND,
+      ],
+      ['/api/repair/refresh', { device_ids: deviceIds }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      ['/api/repair/refresh', { batch_id: batchId }, ErrCode.REPAIR_BATCH_NOT_FOUND],
+      ['/api/repair/monitor_watch', { device_ids: deviceIds }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      ['/api/repair/monitor_unwatch', { device_ids: [d] }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      ['/api/repair/monitor_watch', { batch_id: batchId }, ErrCode.REPAIR_BATCH_NOT_FOUND],
+      ['/api/repair/link_create', { device_id: d }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      ['/api/repair/link_revoke', { device_id: d }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+    ];
+    for (const [path, body, code] of refused) {
+      const r = await s.call(path, body, { token: theirs });
+      expect(r.errcode, path).toBe(code);
+      expect(r.raw, path).not.toContain('甲店');
+    }
+    const empty: Array<[string, unknown]> = [
+      ['/api/repair/batch_list', {}],
+      ['/api/repair/device_list', {}],
+      ['/api/repair/device_list', { keyword: testImei(1) }],
+      ['/api/repair/device_list', { keyword: 'R111111111' }],
+      ['/api/repair/device_list', { keyword: '1381111' }],
+      ['/api/repair/today_schedule_change', {}],
+      ['/api/repair/monitor_list', {}],
+      ['/api/notice/list', {}],
+    ];
+    for (const [path, body] of empty) {
+      const r = await s.call<{ total: number }>(path, body, { token: theirs });
+      expect(r.errcode, path).toBe(0);
+      expect(r.datas.total, path).toBe(0);
+    }
+    const history = await s.call<{ entries: unknown[] }>(
+      '/api/repair/device_history',
+      { q: testImei(1) },
+      { token: theirs },
+    );
+    expect(history.datas.entries).toEqual([]);
+    expect(
+      (await s.call<{ used: number }>('/api/repair/monitor_quota', {}, { token: theirs })).datas.used,
+    ).toBe(0);
+    expect(
+      (await s.call<{ unread: number }>('/api/notice/unread_count', {}, { token: theirs })).datas.unread,
+    ).toBe(0);
+    const read = await s.call('/api/notice/mark_read', { all: true }, { token: theirs });
+    expect(read.errcode).toBe(0);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('every repair endpoint asks for a session', async () => {
+    for (const e of Object.values(endpoints).filter(
+      (x) => x.path.startsWith('/api/repair/') || x.path.startsWith('/api/notice/'),
+    )) {
+      const r = await s.call(e.path, {});
+      expect(r.errcode, e.path).toBe(ErrCode.SESSION_EXPIRED);
+    }
+  });
+
+  it('customer links: unguessable, shown to anyone with the link only, dead once revoked', async () => {
+    const token = linkPath.slice('/status/'.length);
+    expect(token).toHaveLength(43);
+    const page = await s.app.inject({ method: 'GET', url: linkPath });
+    expect(page.statusCode).toBe(200);
+    // Only that device: nothing of the customer, the identifiers or the other device.
+    for (const secret of ['甲店客户', '13811112222', testImei(1), testImei(2), 'R111111111'])
+      expect(page.body).not.toContain(secret);
+    // A near miss (one character changed) answers exactly what an unknown link answers.
+    const near = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    const miss = await s.app.inject({ method: 'GET', url: '/status/' + near });
+    const junk = await s.app.inject({ method: 'GET', url: '/status/x' });
+    expect(miss.statusCode).toBe(404);
+    expect(miss.body).toBe(junk.body);
+    // A new link replaces the old one.
+    const again = await s.call<{ url_path: string }>(
+      '/api/repair/link_create',
+      { device_id: deviceIds[0] },
+      { token: mine },
+    );
+    expect((await s.app.inject({ method: 'GET', url: linkPath })).statusCode).toBe(404);
+    await s.call('/api/repair/link_revoke', { device_id: deviceIds[0] }, { token: mine });
+    const revoked = await s.app.inject({ method: 'GET', url: again.datas.url_path });
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.body).toBe(junk.body);
+  });
+});

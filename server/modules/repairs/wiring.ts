@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '#server/config.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { MigrationDialect } from '#server/db/migrations/columns.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { MonitorScheduler, type MonitorSchedulerOptions } from '#server/jobs/monitor-scheduler.ts';
+import { RepairRunner } from '#server/jobs/repair-runner.ts';
+import type { RunnerOptions } from '#server/jobs/check-runner.ts';
+import { accountRoom, emitDataChanged, type RealtimeServer } from '#server/plugins/realtime.ts';
+import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { CheckProvider } from '#server/providers/checks/provider.ts';
+import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
+import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
+import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import { CustomerLinkService } from './customer-link.ts';
+import { repairsHandlers } from './handlers.ts';
+import { HistoryService } from './history-service.ts';
+import { IntakeService } from './intake-service.ts';
+import { MonitorService } from './monitor-service.ts';
+import { NotificationService } from './notification-service.ts';
+import { RefreshService } from './refresh-service.ts';
+import type { RepairNotifier } from './repair-notifier.ts';
+import { RepairService } from './repair-service.ts';
+import { registerStatusPage } from './status-page.ts';
+
+export interface RepairsModule {
+  handlers: HandlerMap;
+  runner: RepairRunner;
+  scheduler: MonitorScheduler;
+  provider: RepairStatusProvider;
+}
+
+/** Builds repair progress management: services, the refresh runner, the monitor scheduler, pages. */
+export function buildRepairs(deps: {
+  app: FastifyInstance;
+  io: RealtimeServer;
+  db: Kysely<Database>;
+  dialect: MigrationDialect;
+  clock: Clock;
+  config: ServerConfig;
+  limiter: RateLimiter;
+  provider: RepairStatusProvider;
+  checkProvider: CheckProvider | null;
+  runner?: Partial<RunnerOptions>;
+  monitor?: Partial<MonitorSchedulerOptions>;
+}): RepairsModule {
+  const { app, io, db, clock, config } = deps;
+  let runner: RepairRunner | null = null;
+  const notify: RepairNotifier = {
+    devicesChanged: (accountId, deviceIds, batchIds) => {
+      io.to(accountRoom(accountId)).emit('repairs:changed', { device_ids: deviceIds, batch_ids: batchIds });
+      emitDataChanged(io, accountId, ['repairs']);
+    },
+    refreshProgress: (accountId, p) =>
+      void io.to(accountRoom(accountId)).emit('repairs:refresh', {
+        ...p,
+        progress: p.total === 0 ? 100 : Math.floor(((p.done + p.failed) * 100) / p.total),
+      }),
+    notice: (n) => {
+      const { account_id: accountId, ...payload } = n;
+      io.to(accountRoom(accountId)).emit('notice:new', payload);
+    },
+    jobsAdded: () => runner?.wake(),
+  };
+  const repairs = new RepairService({ db, clock, notify });
+  const repairConfig = config.repairs;
+  runner = new RepairRunner({
+    db,
+    dialect: deps.dialect,
+    provider: deps.provider,
+    clock,
+    onError: (err) => app.log.error({ err }, 'repair job runner'),
+    onEnded: (result) => {
+      void (async () => {
+        const byAccount = new Map<number, { devices: number[]; batches: Set<number> }>();
+        for (const c of result.changed) {
+          let e = byAccount.get(c.account_id);
+          if (!e) byAccount.set(c.account_id, (e = { devices: [], batches: new Set() }));
+          e.devices.push(c.device_id);
+          e.batches.add(c.batch_id);
+        }
+        for (const [accountId, e] of byAccount) notify.devicesChanged(accountId, e.devices, [...e.batches]);
+        for (const n of result.notices) notify.notice(n);
+        if (result.refreshes.size === 0) return;
+        const rows = await db
+          .selectFrom('repair_refreshes')
+          .select(['id', 'account_id', 'total', 'done', 'failed'])
+          .where('id', 'in', [...result.refreshes.keys()])
+          .execute();
+        for (const r of rows)
+          notify.refreshProgress(r.account_id, {
+            refresh_id: r.id,
+            total: Number(r.total),
+            done: Number(r.done),
+            failed: Number(r.failed),
+          });
+        // Devices whose job ended without a status change still changed (refresh state).
+        for (const [accountId] of new Map([...result.refreshes].map(([, a]) => [a, true])))
+          emitDataChanged(io, accountId, ['repairs']);
+      })().catch((err: unknown) => app.log.error({ err }, 'repair refresh events'));
+    },
+    options: { ...config.jobRunner, ...deps.runner },
+  });
+  const monitors = new MonitorService({
+    db,
+    clock,
+    notify,
+    devices: repairs.devices,
+    intervalMs: repairConfig?.monitorIntervalMs ?? 60 * 60_000,
+  });
+  const scheduler = new MonitorScheduler({
+    db,
+    clock,
+    repairs: deps.provider,
+    checks: deps.checkProvider,
+    notify,
+    onError: (err) => app.log.error({ err }, 'monitor scheduler'),
+    options: {
+      ...(repairConfig
+        ? { intervalMs: repairConfig.monitorIntervalMs, tickMs: repairConfig.monitorTickMs }
+        : {}),
+      ...deps.monitor,
+    },
+  });
+  const links = new CustomerLinkService(db, clock);
+  registerStatusPage(app, links, deps.limiter);
+  const provider = deps.provider;
+  if (!config.production && provider instanceof SandboxRepairProvider) {
+    // Development and e2e only: moves the sandbox's simulated clock on by `hours`.
+    app.post<{ Body: { hours?: unknown } }>('/sandbox/repair/advance', async (request) => {
+      const hours = Number(request.body?.hours);
+      if (!Number.isFinite(hours) || hours < 0 || hours > 24 * 365)
+        return { ok: false, advance_hours: provider.advanceMs / 3_600_000 };
+      provider.advanceMs += hours * 3_600_000;
+      return { ok: true, advance_hours: provider.advanceMs / 3_600_000 };
+    });
+  }
+  app.addHook('onClose', async () => {
+    await runner?.stop();
+    await scheduler.stop();
+  });
+  const handlers = repairsHandlers({
+    repairs,
+    intake: new IntakeService({ db, clock, notify }),
+    refresh: new RefreshService({ db, clock, notify, devices: repairs.devices }),
+    monitors,
+    notices: new NotificationService(db),
+    links,
+    history: new HistoryService(db, repairs.devices),
+  });
+  return { handlers, runner, scheduler, provider };
+}

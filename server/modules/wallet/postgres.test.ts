@@ -1,0 +1,138 @@
+// The wallet on PostgreSQL, where concurrent transactions really run side by side: 50 copies of one
+// notify credit once, and purchases racing for the same points never overdraw. Runs when
+// REPAIROPS_TEST_PG_URL names a server (a database of its own is made), skipped otherwise.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import type { RechargeOrderRow } from '#contract/schemas/recharge.ts';
+import { buildApp, type App } from '#server/app.ts';
+import { RECHARGE_DEFAULTS, loadConfig } from '#server/config.ts';
+import { connectDb, type Db } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { AuthRepository } from '#server/modules/auth/repository.ts';
+import { SessionService } from '#server/modules/auth/session-service.ts';
+import { systemClock } from '#server/lib/clock.ts';
+import { seedDemoShop } from '#server/seed.ts';
+import { FakeAlipay } from '#tests/setup/fake-alipay.ts';
+
+const url = process.env.REPAIROPS_TEST_PG_URL;
+const DB_NAME = 'repairops_wallet_test';
+
+describe.skipIf(!url)('wallet on PostgreSQL', () => {
+  let admin: Db;
+  let handle: Db;
+  let app: App;
+  let token: string;
+  let alipay: FakeAlipay;
+  const post = async <D>(path: string, body: unknown) => {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json', token },
+      payload: JSON.stringify(body),
+    });
+    return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
+  };
+  const balances = () =>
+    handle.db
+      .selectFrom('accounts')
+      .select(['integral', 'frozen'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+  const ledgerSum = async () => {
+    const r = await handle.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.sum<number>('balance_delta').as('b'))
+      .where('account_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(r.b);
+  };
+
+  beforeAll(async () => {
+    // A database of its own: other PostgreSQL test files reset theirs at the same time.
+    admin = connectDb(url as string);
+    await sql.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).execute(admin.db);
+    await sql.raw(`CREATE DATABASE ${DB_NAME}`).execute(admin.db);
+    const own = new URL(url as string);
+    own.pathname = `/${DB_NAME}`;
+    handle = connectDb(own.toString());
+    await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
+    await seedDemoShop(handle.db);
+    alipay = await new FakeAlipay().start();
+    const config = {
+      ...loadConfig({}),
+      databaseUrl: own.toString(),
+      payment: {
+        provider: 'alipay' as const,
+        recharge: RECHARGE_DEFAULTS,
+        notifyBase: 'https://shop.example.com',
+        alipay: alipay.config(),
+      },
+    };
+    app = await buildApp({ config, db: handle, logger: false });
+    const user = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    token = await new SessionService(new AuthRepository(handle.db), systemClock, config.sessionTtlMs).open(
+      user.id,
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await app?.app.close();
+    await handle?.db.destroy();
+    await alipay?.stop();
+    // The database stays until the next run drops it: dropping it now would race the pool's goodbyes.
+    await admin?.db.destroy();
+  });
+
+  it('50 concurrent copies of one notify credit exactly once', { timeout: 60_000 }, async () => {
+    const before = await balances();
+    const order = await post<RechargeOrderRow>('/api/recharge/recharge_create', { amount: 123_45 });
+    expect(order.errcode, order.msg).toBe(0);
+    const body = alipay.pay(order.datas.order_no);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/pay/notify/alipay',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: body,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.body)).toEqual(Array.from({ length: 50 }, () => 'success'));
+    expect((await balances()).integral).toBe(Number(before.integral) + 123_45);
+    const entries = await handle.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('type', '=', 'recharge')
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(await ledgerSum()).toBe(Number((await balances()).integral) + Number((await balances()).frozen));
+  });
+
+  it(
+    '20 purchases racing for the points: as many as the balance covers, never below zero',
+    { timeout: 60_000 },
+    async () => {
+      const combos = await post<{ list: { id: number; points: number }[] }>(
+        '/api/combo/get_account_price',
+        {},
+      );
+      const big = combos.datas.list.find((c) => c.points === 298_00)!;
+      const start = Number((await balances()).integral);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post('/api/user/pay_integral', { combo_id: big.id, request_id: `pg-race-${i}-xxxxxx` }),
+        ),
+      );
+      const bought = answers.filter((a) => a.errcode === 0).length;
+      expect(bought).toBe(Math.floor(start / 298_00));
+      const after = Number((await balances()).integral);
+      expect(after).toBe(start - bought * 298_00);
+      expect(after).toBeGreaterThanOrEqual(0);
+      expect(await ledgerSum()).toBe(after + Number((await balances()).frozen));
+    },
+  );
+});

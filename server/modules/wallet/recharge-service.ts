@@ -1,0 +1,373 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { ErrCode } from '#contract/errcodes.ts';
+import type {
+  RechargeConfig,
+  RechargeOrderRow,
+  RechargeRecord,
+  RechargeState,
+} from '#contract/schemas/recharge.ts';
+import type { RechargeSettings } from '#server/config.ts';
+import type { Database } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { AuthUser } from '#server/modules/auth/session-service.ts';
+import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
+import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import {
+  PaymentApiError,
+  fenToYuan,
+  type PaymentNotice,
+  type PaymentProvider,
+} from '#server/providers/payment/provider.ts';
+import { SandboxPaymentProvider } from '#server/providers/payment/sandbox.ts';
+import type { WalletNotifier } from './notifier.ts';
+import { walletSnapshot } from './package-service.ts';
+import { RechargeRepository, newOrderNo, toRechargeRow, type RechargeOrder } from './recharge-repository.ts';
+
+/** What became of a reported payment; `ack` is what the provider is told (true: stop sending it). */
+export interface NoticeResult {
+  outcome:
+    | 'applied'
+    | 'duplicate'
+    | 'duplicate_other_trade'
+    | 'not_payable'
+    | 'not_paid'
+    | 'amount_mismatch'
+    | 'account_mismatch'
+    | 'unknown_order';
+  ack: boolean;
+  state: RechargeState | null;
+}
+
+/** A payment can be checked with the provider at most this often per order (status with refresh). */
+const QUERY_LIMIT = { max: 1, windowMs: 2000 };
+
+/**
+ * Recharge: money to points. An order is made here first, then at the provider; a payment the
+ * provider reports (notify, query, or the sandbox payer) is checked against the order and credited
+ * exactly once: a guarded state change and the ledger's recharge entry commit in one transaction, and
+ * the ledger's unique index on the order refuses any second credit.
+ */
+export class RechargeService {
+  private readonly db: Kysely<Database>;
+  private readonly clock: Clock;
+  readonly provider: PaymentProvider | null;
+  private readonly settings: RechargeSettings;
+  private readonly notify: WalletNotifier;
+  private readonly limiter: RateLimiter;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: {
+    db: Kysely<Database>;
+    clock: Clock;
+    provider: PaymentProvider | null;
+    settings: RechargeSettings;
+    notify: WalletNotifier;
+    limiter: RateLimiter;
+    log: FastifyBaseLogger;
+  }) {
+    this.db = deps.db;
+    this.clock = deps.clock;
+    this.provider = deps.provider;
+    this.settings = deps.settings;
+    this.notify = deps.notify;
+    this.limiter = deps.limiter;
+    this.log = deps.log;
+  }
+
+  /** For the payment routes' own audit rows and page. */
+  get database(): Kysely<Database> {
+    return this.db;
+  }
+  now(): number {
+    return this.clock.now();
+  }
+
+  config(): RechargeConfig {
+    return {
+      points_per_fen: this.settings.pointsPerFen,
+      min_amount: this.settings.minAmount,
+      max_amount: this.settings.maxAmount,
+      provider: this.provider?.name ?? 'sandbox',
+      sandbox: this.provider?.sandbox ?? true,
+      expire_seconds: this.settings.expireSeconds,
+    };
+  }
+
+  async create(
+    user: AuthUser,
+    amount: number,
+    requestId: string | undefined,
+    origin: string,
+  ): Promise<RechargeOrderRow> {
+    const provider = this.provider;
+    if (!provider) throw new AppError(ErrCode.PAYMENT_UNAVAILABLE);
+    const { minAmount, maxAmount } = this.settings;
+    if (amount < minAmount)
+      throw new AppError(ErrCode.RECHARGE_BELOW_MIN, `充值金额不能低于 ${fenToYuan(minAmount)} 元`, {
+        min_amount: minAmount,
+        fields: { amount: `充值金额不能低于 ${fenToYuan(minAmount)} 元` },
+      });
+    if (amount > maxAmount)
+      throw new AppError(ErrCode.RECHARGE_ABOVE_MAX, `单笔充值金额不能超过 ${fenToYuan(maxAmount)} 元`, {
+        max_amount: maxAmount,
+        fields: { amount: `单笔充值金额不能超过 ${fenToYuan(maxAmount)} 元` },
+      });
+    const repo = new RechargeRepository(this.db);
+    const now = this.clock.now();
+    await this.expire(user.account_id, now);
+    if ((await repo.openCount(user.account_id, now)) >= this.settings.maxOpen)
+      throw new AppError(ErrCode.RECHARGE_TOO_MANY_OPEN, undefined, { max_open: this.settings.maxOpen });
+
+    const orderNo = newOrderNo(now);
+    const expiresAt = now + this.settings.expireSeconds * 1000;
+    let id: number;
+    try {
+      id = await repo.insert({
+        orderNo,
+        accountId: user.account_id,
+        userId: user.user_id,
+        provider: provider.name,
+        amount,
+        points: amount * this.settings.pointsPerFen,
+        requestId: requestId ?? null,
+        at: now,
+        expiresAt,
+      });
+    } catch (err) {
+      // The same request_id made its order already: answer that one.
+      const existing =
+        requestId && /UNIQUE|unique/.test(String(err))
+          ? await repo.byRequest(user.account_id, requestId)
+          : null;
+      if (!existing) throw err;
+      return toRechargeRow(existing, await repo.username(existing.user_id));
+    }
+    try {
+      // The order exists before the provider hears of it, so any notify finds it.
+      const started = await provider.start({
+        orderNo,
+        amount,
+        subject: `RepairOps 积分充值 ${fenToYuan(amount)} 元`,
+        expiresAt,
+        origin,
+      });
+      await repo.setQr(id, started.qrContent);
+    } catch (err) {
+      if (!(err instanceof PaymentApiError)) throw err;
+      await repo.markClosed(id, now);
+      await repo.event({
+        provider: provider.name,
+        orderNo,
+        outcome: 'start_failed',
+        detail: err.message,
+        at: now,
+      });
+      this.log.warn(
+        { orderNo, err: err.message, code: err.code },
+        'payment provider refused a recharge order',
+      );
+      throw new AppError(ErrCode.PAYMENT_UNAVAILABLE);
+    }
+    this.notify.rechargeChanged(user.account_id, orderNo, 'created');
+    return this.row(orderNo);
+  }
+
+  /** One order of the caller's account; with refresh, the provider is asked too (rate limited). */
+  async status(user: AuthUser, orderNo: string, refresh: boolean): Promise<RechargeOrderRow> {
+    const repo = new RechargeRepository(this.db);
+    const order = await repo.byNo(orderNo);
+    if (!order || order.account_id !== user.account_id) throw new AppError(ErrCode.RECHARGE_NOT_FOUND);
+    const open = order.state !== 'paid' && order.state !== 'closed';
+    if (refresh && open && this.provider?.name === order.provider) await this.catchUp(order);
+    await this.expire(user.account_id, this.clock.now());
+    return this.row(orderNo);
+  }
+
+  /** Cancels an unpaid order, first at the provider; if it was paid meanwhile, that payment is applied. */
+  async close(user: AuthUser, orderNo: string): Promise<RechargeOrderRow> {
+    const repo = new RechargeRepository(this.db);
+    const order = await repo.byNo(orderNo);
+    if (!order || order.account_id !== user.account_id) throw new AppError(ErrCode.RECHARGE_NOT_FOUND);
+    await this.expire(user.account_id, this.clock.now());
+    const current = (await repo.byNo(orderNo)) as RechargeOrder;
+    if (current.state === 'paid') throw new AppError(ErrCode.RECHARGE_ALREADY_PAID);
+    if (current.state !== 'created') return this.row(orderNo);
+    const provider = this.provider;
+    if (provider && provider.name === current.provider) {
+      try {
+        await provider.close(orderNo);
+      } catch (err) {
+        if (!(err instanceof PaymentApiError)) throw err;
+        // Paid, or the provider cannot say: ask it, and apply a payment it reports.
+        const applied = await this.catchUp(current).catch(() => null);
+        if (applied?.state === 'paid') throw new AppError(ErrCode.RECHARGE_ALREADY_PAID);
+        throw new AppError(ErrCode.PAYMENT_UNAVAILABLE);
+      }
+    }
+    const now = this.clock.now();
+    if (await repo.markClosed(current.id, now)) {
+      await repo.event({ provider: current.provider, orderNo, outcome: 'closed', at: now });
+      this.notify.rechargeChanged(user.account_id, orderNo, 'closed');
+    }
+    const after = (await repo.byNo(orderNo)) as RechargeOrder;
+    if (after.state === 'paid') throw new AppError(ErrCode.RECHARGE_ALREADY_PAID);
+    return this.row(orderNo);
+  }
+
+  async record(
+    user: AuthUser,
+    f: { page: number; page_size: number; state?: RechargeState | undefined },
+  ): Promise<RechargeRecord> {
+    await this.expire(user.account_id, this.clock.now());
+    const { rows, total, summary } = await new RechargeRepository(this.db).page(user.account_id, f);
+    return { list: rows.map((r) => toRechargeRow(r, r.real_name || r.username || '')), total, summary };
+  }
+
+  /** The sandbox payer (the /sandbox/pay page or sandbox_pay): pays or fails, then delivers the payment. */
+  async sandboxPay(orderNo: string, outcome: 'pay' | 'fail'): Promise<{ state: RechargeState }> {
+    const provider = this.provider;
+    if (!(provider instanceof SandboxPaymentProvider)) throw new AppError(ErrCode.PAYMENT_NOT_SANDBOX);
+    const repo = new RechargeRepository(this.db);
+    const order = await repo.byNo(orderNo);
+    if (!order || order.provider !== 'sandbox') throw new AppError(ErrCode.RECHARGE_NOT_FOUND);
+    const result = await provider.pay(orderNo, outcome);
+    const now = this.clock.now();
+    if (result.kind === 'paid') {
+      const applied = await this.applyNotice(provider, result.notice);
+      if (applied.state === 'expired') throw new AppError(ErrCode.RECHARGE_EXPIRED);
+      if (applied.state === 'closed') throw new AppError(ErrCode.RECHARGE_CLOSED);
+      return { state: applied.state ?? 'created' };
+    }
+    if (result.kind === 'failed') {
+      await repo.event({
+        provider: 'sandbox',
+        orderNo,
+        outcome: 'not_paid',
+        detail: 'payer failed',
+        at: now,
+      });
+      return { state: order.state };
+    }
+    await this.expire(order.account_id, now);
+    if (result.reason === 'expired') throw new AppError(ErrCode.RECHARGE_EXPIRED);
+    if (result.reason === 'closed') throw new AppError(ErrCode.RECHARGE_CLOSED);
+    throw new AppError(ErrCode.RECHARGE_NOT_FOUND);
+  }
+
+  /**
+   * A payment the provider reports (a verified notify, a query answer, the sandbox payer): checked
+   * against the order (merchant account, amount, paid in time) and credited exactly once.
+   */
+  async applyNotice(provider: PaymentProvider, notice: PaymentNotice): Promise<NoticeResult> {
+    const repo = new RechargeRepository(this.db);
+    const now = this.clock.now();
+    const base = {
+      provider: provider.name,
+      orderNo: notice.orderNo,
+      tradeNo: notice.tradeNo,
+      amount: notice.amount,
+      at: now,
+    };
+    const order = await repo.byNo(notice.orderNo);
+    if (!order) {
+      await repo.event({ ...base, outcome: 'unknown_order' });
+      return { outcome: 'unknown_order', ack: false, state: null };
+    }
+    const state = order.state;
+    if (order.provider !== provider.name || notice.merchant !== provider.merchant) {
+      await repo.event({ ...base, outcome: 'account_mismatch', detail: `merchant ${notice.merchant}` });
+      this.log.error(
+        { orderNo: notice.orderNo, merchant: notice.merchant },
+        'payment notice for another merchant account',
+      );
+      return { outcome: 'account_mismatch', ack: false, state };
+    }
+    if (!notice.paid) {
+      await repo.event({ ...base, outcome: 'not_paid', detail: notice.state });
+      return { outcome: 'not_paid', ack: true, state };
+    }
+    if (notice.amount !== Number(order.amount)) {
+      await repo.event({ ...base, outcome: 'amount_mismatch', detail: `order ${order.amount}` });
+      this.log.error(
+        { orderNo: notice.orderNo, paid: notice.amount, asked: order.amount },
+        'payment amount differs from the order',
+      );
+      return { outcome: 'amount_mismatch', ack: false, state };
+    }
+
+    const paidAt = notice.paidAt ?? now;
+    const applied = await this.db.transaction().execute(async (trx) => {
+      const orders = new RechargeRepository(trx);
+      if (!(await orders.markPaid(order.id, notice.tradeNo, paidAt))) return false;
+      await new LedgerRepository(trx).recharge({
+        accountId: order.account_id,
+        amount: Number(order.points),
+        rechargeId: order.id,
+        actorUserId: order.user_id,
+        at: now,
+      });
+      await orders.event({ ...base, outcome: 'applied' });
+      return true;
+    });
+    if (applied) {
+      this.notify.rechargeChanged(order.account_id, order.order_no, 'paid');
+      this.notify.walletChanged(
+        order.account_id,
+        'recharge',
+        await walletSnapshot(this.db, order.account_id, now),
+        order.order_no,
+      );
+      return { outcome: 'applied', ack: true, state: 'paid' };
+    }
+
+    const after = (await repo.byNo(notice.orderNo)) as RechargeOrder;
+    if (after.state === 'paid' && after.trade_no === notice.tradeNo) {
+      await repo.event({ ...base, outcome: 'duplicate' });
+      return { outcome: 'duplicate', ack: true, state: 'paid' };
+    }
+    // Money arrived that cannot be credited (a second payment, or one for a closed or lapsed order):
+    // kept in the audit trail and the error log for a refund by hand; the provider is told to stop.
+    const outcome = after.state === 'paid' ? 'duplicate_other_trade' : 'not_payable';
+    await repo.event({ ...base, outcome, detail: `order ${after.state}` });
+    this.log.error(
+      { orderNo: notice.orderNo, tradeNo: notice.tradeNo, state: after.state },
+      'payment for an order that cannot take it: refund it',
+    );
+    return { outcome, ack: true, state: after.state };
+  }
+
+  /** Asks the provider about an order and applies a payment it reports. */
+  private async catchUp(order: RechargeOrder): Promise<NoticeResult | null> {
+    const provider = this.provider;
+    if (!provider) return null;
+    try {
+      await this.limiter.hit(`recharge-query:${order.order_no}`, QUERY_LIMIT);
+    } catch {
+      // Asked a moment ago: the database's state is the answer for now.
+      return null;
+    }
+    let result;
+    try {
+      result = await provider.query(order.order_no);
+    } catch (err) {
+      if (!(err instanceof PaymentApiError)) throw err;
+      this.log.warn({ orderNo: order.order_no, err: err.message }, 'payment query failed');
+      return null;
+    }
+    if (result.kind !== 'paid') return null;
+    return this.applyNotice(provider, result.notice);
+  }
+
+  private async expire(accountId: number, now: number): Promise<void> {
+    for (const orderNo of await new RechargeRepository(this.db).expireDue(accountId, now))
+      this.notify.rechargeChanged(accountId, orderNo, 'expired');
+  }
+
+  private async row(orderNo: string): Promise<RechargeOrderRow> {
+    const repo = new RechargeRepository(this.db);
+    const order = (await repo.byNo(orderNo)) as RechargeOrder;
+    return toRechargeRow(order, await repo.username(order.user_id));
+  }
+}

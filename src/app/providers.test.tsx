@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { Modal } from '@mantine/core';
+import { QueryClient } from '@tanstack/react-query';
+import { activateLanguage } from '#src/lib/i18n.ts';
+import { Providers } from './providers.tsx';
+
+afterEach(async () => {
+  await activateLanguage('zh');
+});
+
+describe('the providers', () => {
+  it("name every modal's close button in the current language, also after a language switch", async () => {
+    render(
+      <Providers queryClient={new QueryClient()}>
+        <Modal opened onClose={() => undefined} title="x" transitionProps={{ duration: 0 }}>
+          body
+        </Modal>
+      </Providers>,
+    );
+    expect(await screen.findByRole('button', { name: '关闭' })).toBeTruthy();
+    await act(() => activateLanguage('en'));
+    expect(await screen.findByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { endpoints } from '#contract/endpoints.ts';
+import { INTAKE_LINES_MAX, type RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
+import { callApi } from '#src/lib/api/client.ts';
+import { ApiError } from '#src/lib/api/errors.ts';
+import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
+import { useRequestId } from '#src/lib/use-request-id.ts';
+
+interface RepairIntakeModalProps {
+  opened: boolean;
+  orderId: number;
+  orderTitle: string;
+  /** The selected devices' ids (of this check order). */
+  deviceIds(): number[];
+  count: number;
+  onClose(): void;
+  onDone(datas: RepairIntakeDatas): void;
+}
+
+/**
+ * "Move into repair tracking": the selected devices become tracked devices of a new repair batch,
+ * with their checked facts and no new paid call (repairs' intake_from_check endpoint).
+ */
+export function RepairIntakeModal(props: RepairIntakeModalProps) {
+  const { t } = useLingui();
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': t`Close` }}
+      opened={props.opened}
+      onClose={props.onClose}
+      title={t`Move into repair tracking`}
+      centered
+    >
+      {props.opened && <IntakeForm {...props} />}
+    </Modal>
+  );
+}
+
+function IntakeForm({ orderId, orderTitle, deviceIds, count, onClose, onDone }: RepairIntakeModalProps) {
+  const { t } = useLingui();
+  const [title, setTitle] = useState(orderTitle.slice(0, 60));
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const requestId = useRequestId();
+  const intake = useMutation({
+    mutationFn: (body: { check_order_id: number; device_ids: number[]; batch_title: string }) =>
+      callApi(endpoints.repairIntakeFromCheck, { ...body, request_id: requestId.idFor(body) }),
+    onSuccess: (datas) => {
+      requestId.done();
+      onDone(datas);
+    },
+  });
+  const failure = intake.error instanceof ApiError ? intake.error : null;
+  const tooMany = count > INTAKE_LINES_MAX;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!title.trim()) return setTitleError(t`Give the batch a title`);
+    setTitleError(null);
+    intake.mutate({ check_order_id: orderId, device_ids: deviceIds(), batch_title: title.trim() });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="intake-form">
+      <Stack>
+        <Text size="sm">
+          <Trans>
+            {count} devices become tracked devices of a new repair batch, with their checked facts.
+          </Trans>
+        </Text>
+        <TextInput
+          label={t`Batch title`}
+          value={title}
+          maxLength={60}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={titleError}
+          required
+        />
+        {tooMany && (
+          <Alert color="orange">
+            <Trans>At most {INTAKE_LINES_MAX} devices at a time: narrow the selection.</Trans>
+          </Alert>
+        )}
+        {failure && (
+          <Alert color="red" data-testid="intake-error">
+            {localizedErrorMessage(failure.errcode, failure.message, failure.datas)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={intake.isPending} disabled={tooMany} data-testid="intake-submit">
+            <Trans>Move into repair tracking</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

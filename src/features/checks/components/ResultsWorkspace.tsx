@@ -1,0 +1,163 @@
+import { useMemo, useState } from 'react';
+import { Button, Grid, Group, Paper, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isEmptyFilter, type ResultFilter } from '#contract/results-filter/filter.ts';
+import type { OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
+import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
+import { DEFAULT_COLUMNS, resultColumnsQuery } from '../api/columns-api.ts';
+import { useFacets } from '../facets/use-facets.ts';
+import { usePageFilter } from '../facets/use-page-filter.ts';
+import { columnsOf } from '../model/device-fields.ts';
+import {
+  NO_SELECTION,
+  isSelected,
+  selectedCount,
+  toDeviceSelection,
+  toggleSelected,
+  type Selection,
+} from '../model/selection.ts';
+import { ColumnsModal } from './ColumnsModal.tsx';
+import { DeriveOrderModal } from './DeriveOrderModal.tsx';
+import { RepairIntakeModal } from './RepairIntakeModal.tsx';
+import { notify } from '#src/ui/notify.ts';
+import { DeviceJobsModal } from './DeviceJobsModal.tsx';
+import { FiltersPanel } from './FiltersPanel.tsx';
+import { ResultsTable, type RowSelection } from './ResultsTable.tsx';
+
+interface ResultsWorkspaceProps {
+  order: { id: number; title: string };
+  devices: readonly DeviceResultRow[];
+  filter: ResultFilter;
+  onFilterChange(next: ResultFilter): void;
+  /** A derived order was placed (points frozen). */
+  onDerived(datas: OrderWriteDatas): void;
+}
+
+/**
+ * Working in an order's results (issue 12): filters with counts beside the table, the user's
+ * columns, selection ("these rows" or "all that match") and the bulk actions on it.
+ */
+export function ResultsWorkspace({
+  order,
+  devices,
+  filter: urlFilter,
+  onFilterChange,
+  onDerived,
+}: ResultsWorkspaceProps) {
+  const { t } = useLingui();
+  const [filter, setFilter] = usePageFilter(urlFilter, onFilterChange);
+  const { counts, rows, counting, answered } = useFacets(devices, filter);
+  const columnsQuery = useQuery(resultColumnsQuery());
+  const chosen = columnsQuery.data ?? DEFAULT_COLUMNS;
+  const columns = useMemo(() => columnsOf(chosen.table), [chosen.table]);
+  const [editingColumns, setEditingColumns] = useState(false);
+  const [jobsOf, setJobsOf] = useState<DeviceResultRow | null>(null);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const [deriving, setDeriving] = useState(false);
+  const [intaking, setIntaking] = useState(false);
+  const matched = counts?.matched ?? rows.length;
+  const selected = selectedCount(selection, matched);
+
+  const select = setSelection;
+  const rowSelection: RowSelection = {
+    isSelected: (id) => isSelected(selection, id),
+    toggle: (id) => select(toggleSelected(selection, id, () => rows.map((r) => r.id))),
+  };
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Paper withBorder p="sm">
+          <FiltersPanel filter={filter} counts={counts} counting={counting} onChange={setFilter} />
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Group justify="space-between" mb="xs">
+          <Text size="sm" c="dimmed" data-testid="results-count" data-matched={matched} aria-live="polite">
+            {isEmptyFilter(filter)
+              ? t`${devices.length} devices`
+              : t`${matched} of ${devices.length} devices match`}
+          </Text>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => select(selection.kind === 'matching' ? NO_SELECTION : { kind: 'matching' })}
+              disabled={matched === 0}
+              data-testid="select-matching"
+            >
+              {selection.kind === 'matching' ? t`Clear selection` : t`Select all ${matched} that match`}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setEditingColumns(true)}
+              data-testid="edit-columns"
+            >
+              <Trans>Columns</Trans>
+            </Button>
+          </Group>
+        </Group>
+        {selected > 0 && (
+          <Paper withBorder p="xs" mb="xs" data-testid="bulk-bar">
+            <Group justify="space-between">
+              <Text size="sm" fw={600} data-testid="selected-count" data-count={selected}>
+                <Trans>{selected} selected</Trans>
+              </Text>
+              <Group gap="xs">
+                <Button size="xs" onClick={() => setDeriving(true)} data-testid="derive-open">
+                  <Trans>Copy into a new order</Trans>
+                </Button>
+                <Button size="xs" variant="light" onClick={() => setIntaking(true)} data-testid="intake-open">
+                  <Trans>Move into repair tracking</Trans>
+                </Button>
+                <Button size="xs" variant="subtle" onClick={() => select(NO_SELECTION)}>
+                  <Trans>Clear selection</Trans>
+                </Button>
+              </Group>
+            </Group>
+          </Paper>
+        )}
+        <ResultsTable
+          rows={rows}
+          total={devices.length}
+          columns={columns}
+          selection={rowSelection}
+          query={answered.q ?? ''}
+          onShowJobs={setJobsOf}
+        />
+      </Grid.Col>
+      <DeviceJobsModal device={jobsOf} onClose={() => setJobsOf(null)} />
+      <ColumnsModal opened={editingColumns} columns={chosen} onClose={() => setEditingColumns(false)} />
+      <RepairIntakeModal
+        opened={intaking}
+        orderId={order.id}
+        orderTitle={order.title}
+        deviceIds={() => (selection.kind === 'matching' ? rows.map((r) => r.id) : [...selection.ids])}
+        count={selected}
+        onClose={() => setIntaking(false)}
+        onDone={(datas) => {
+          setIntaking(false);
+          select(NO_SELECTION);
+          const added = datas.added;
+          const refused = datas.rejected.length;
+          notify('success', t`${added} devices moved into repair tracking, ${refused} refused.`);
+        }}
+      />
+      <DeriveOrderModal
+        opened={deriving}
+        orderId={order.id}
+        orderTitle={order.title}
+        selection={toDeviceSelection(selection, filter)}
+        count={selected}
+        onClose={() => setDeriving(false)}
+        onPlaced={(datas) => {
+          setDeriving(false);
+          select(NO_SELECTION);
+          onDerived(datas);
+        }}
+      />
+    </Grid>
+  );
+}

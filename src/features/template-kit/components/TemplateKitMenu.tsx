@@ -1,0 +1,99 @@
+import { Divider, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { IconApps, IconFiles, IconLayoutGrid, IconListTree } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { kitSettingsQuery } from '../api/kit-api.ts';
+import { TEMPLATE_MENU, firstPage, type MenuNode } from '../menu-tree.ts';
+
+const AREA_ICONS: Record<string, typeof IconApps> = {
+  '/app/applications': IconApps,
+  '/app/pages': IconFiles,
+  '/app/ui': IconLayoutGrid,
+  '/app/menu': IconListTree,
+};
+
+/**
+ * The side menu's "template kit" group (issue 14): every template page, sections opening down to
+ * three levels (Menu › Levels › Third level 1). Hidden when the shop's Admin hid it.
+ */
+export function TemplateKitMenu({
+  compact,
+  onNavigate,
+  titleOf,
+}: {
+  compact: boolean;
+  onNavigate: () => void;
+  titleOf: (path: string) => string;
+}) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const settings = useQuery(kitSettingsQuery());
+  if (settings.data?.hidden) return null;
+
+  const node = (n: MenuNode, depth: number) => {
+    const label = titleOf(n.path);
+    if (!n.children) {
+      return (
+        <NavLink
+          key={n.path}
+          component={Link}
+          to={n.path}
+          label={label}
+          active={pathname === n.path}
+          onClick={onNavigate}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      );
+    }
+    const inside = pathname.startsWith(`${n.path}/`);
+    const Icon = depth === 0 ? AREA_ICONS[n.path] : undefined;
+    return (
+      <NavLink
+        key={n.path}
+        label={label}
+        leftSection={Icon ? <Icon size={22} stroke={1.6} aria-hidden /> : undefined}
+        defaultOpened={inside}
+        childrenOffset={depth === 0 ? 28 : 14}
+        data-testid={`kit-menu-${n.path.split('/').slice(2).join('-')}`}
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      >
+        {n.children.map((child) => node(child, depth + 1))}
+      </NavLink>
+    );
+  };
+
+  return (
+    <ScrollArea style={{ flex: 1 }} mt="sm" data-testid="template-kit-menu">
+      <Divider mb="xs" />
+      {compact ? (
+        TEMPLATE_MENU.map((area) => {
+          const Icon = AREA_ICONS[area.path] ?? IconApps;
+          const label = titleOf(area.path);
+          return (
+            <Tooltip key={area.path} label={label} position="right" withArrow>
+              <NavLink
+                component={Link}
+                to={firstPage(area)}
+                aria-label={label}
+                active={pathname.startsWith(`${area.path}/`)}
+                leftSection={<Icon size={22} stroke={1.6} aria-hidden />}
+                onClick={onNavigate}
+                styles={{
+                  root: { justifyContent: 'center', paddingInline: 0 },
+                  section: { marginInlineEnd: 0 },
+                }}
+              />
+            </Tooltip>
+          );
+        })
+      ) : (
+        <>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+            <Trans>Template kit</Trans>
+          </Text>
+          {TEMPLATE_MENU.map((area) => node(area, 0))}
+        </>
+      )}
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,79 @@
+// PostgreSQL databases for the server suite's PostgreSQL run (vitest project `node-pg`): one cluster
+// (REPAIROPS_TEST_PG_URL, started by scripts/test-all.ts), one template database migrated and seeded
+// once per source key, and a fresh database cloned from it (CREATE DATABASE … TEMPLATE, a file copy,
+// ~50 ms) for every test server. Dropped again when the test server closes.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { connectDb } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { seedDemoShop } from '#server/seed.ts';
+
+/** True when this vitest project runs the server suite on PostgreSQL. */
+export function testsOnPostgres(): boolean {
+  return process.env.REPAIROPS_TEST_DB === 'postgres' && !!process.env.REPAIROPS_TEST_PG_URL;
+}
+
+function urlFor(database: string): string {
+  const url = new URL(process.env.REPAIROPS_TEST_PG_URL as string);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.REPAIROPS_TEST_PG_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const templates = new Map<string, Promise<string>>();
+
+async function makeTemplate(key: string, seedNow: number): Promise<string> {
+  const name = `tpl_${key}`;
+  // Test files run in several workers: one makes the template, the others wait on the lock.
+  return admin(async (client) => {
+    await client.query('SELECT pg_advisory_lock(16016)');
+    try {
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount) return name;
+      const partial = `${name}_partial`;
+      await client.query(`DROP DATABASE IF EXISTS ${partial}`);
+      await client.query(`CREATE DATABASE ${partial}`);
+      const handle = connectDb(urlFor(partial));
+      try {
+        await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
+        await seedDemoShop(handle.db, seedNow);
+      } finally {
+        await handle.db.destroy();
+      }
+      await client.query(`ALTER DATABASE ${partial} RENAME TO ${name}`);
+      return name;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(16016)');
+    }
+  });
+}
+
+/** A fresh database cloned from the template of `key` (made on first use); answers its URL. */
+export async function createPgTestDatabase(
+  key: string,
+  seedNow: number,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  let template = templates.get(key);
+  if (!template) {
+    template = makeTemplate(key, seedNow);
+    templates.set(key, template);
+  }
+  const source = await template;
+  const name = `t_${process.pid}_${randomBytes(5).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${source}`));
+  return {
+    url: urlFor(name),
+    drop: () =>
+      admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
