@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server } from 'socket.io';
+import { whenAdapterListens } from './pg-adapter-ready.ts';
 import {
   INVALID_AUTH_INFO,
   SOCKET_PATH,
@@ -57,9 +58,16 @@ export function attachRealtime(
   const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   // Its own small pool: one connection LISTENs for the whole process, the other sends NOTIFYs.
   const pool = postgresUrl ? new pg.Pool({ connectionString: postgresUrl, max: 2 }) : null;
+  let listening: Promise<boolean> | null = null;
   if (pool) {
     pool.on('error', (err) => app.log.error({ err }, 'socket.io adapter connection'));
+    // socket.io's channel for the default namespace ('socket.io' prefix + '#' + '/').
+    listening = whenAdapterListens(pool, 'socket.io#/', 5000);
     io.adapter(createAdapter(pool, { errorHandler: (err) => app.log.error({ err }, 'socket.io adapter') }));
+    // Ready once this process hears the others' events (and holds the connection close() releases).
+    app.addHook('onReady', async () => {
+      if (!(await listening)) app.log.warn('socket.io adapter is not listening yet');
+    });
   }
   io.use((socket, next) => {
     const auth = { ...socket.handshake.query, ...socket.handshake.auth } as Record<string, unknown>;
@@ -84,6 +92,7 @@ export function attachRealtime(
     );
   });
   app.addHook('preClose', async () => {
+    await listening;
     await io.close();
     await pool?.end();
   });
