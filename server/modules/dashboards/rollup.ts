@@ -74,9 +74,12 @@ export async function addDeviceDays(
     if (m) m.count += r.count;
     else merged.set(t, { key: r.key, count: r.count });
   }
-  const values = [...merged.values()]
-    .filter((r) => r.count !== 0)
-    .map((r) => ({ account_id: accountId, day, ...r.key, devices: r.count }));
+  // Rows in one global order (by key): PostgreSQL locks them in VALUES order, and two job batches
+  // upserting the same keys in different orders deadlocked (bench:cluster, three processes).
+  const values = [...merged.entries()]
+    .filter(([, r]) => r.count !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, r]) => ({ account_id: accountId, day, ...r.key, devices: r.count }));
   // 12 parameters a row: 500 rows stay well under SQLite's limit.
   for (let i = 0; i < values.length; i += 500)
     await db
@@ -98,6 +101,7 @@ export async function addServiceDays(
 ): Promise<void> {
   const values = [...services]
     .filter(([, s]) => s.jobs !== 0 || s.succeeded !== 0 || s.failed !== 0 || s.points !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) // one lock order, as above
     .map(([service, s]) => ({ account_id: accountId, day, service, ...s }));
   if (values.length === 0) return;
   await db
