@@ -20,7 +20,7 @@ import type { Database } from '#server/db/schema.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
-import { recount, storedRollup } from '#server/modules/dashboards/recount.ts';
+import { fillFacetDays, recount, storedRollup } from '#server/modules/dashboards/recount.ts';
 import { shopDay } from '#server/modules/dashboards/rollup.ts';
 import { DEFAULT_TIME_ZONE, dayIn } from '#server/modules/repairs/today.ts';
 import { seedDemoShop } from '#server/seed.ts';
@@ -272,6 +272,7 @@ async function fillRollup(db: Kysely<Database>, account: number) {
     )
     .execute(db);
   await sql`DROP TABLE bench_order_days`.execute(db);
+  await fillFacetDays(db);
 }
 
 async function measure(label: string, handle: Db, databaseUrl: string, dir: string) {
@@ -280,16 +281,19 @@ async function measure(label: string, handle: Db, databaseUrl: string, dir: stri
   const now = Date.now();
   await seedDemoShop(handle.db, now);
   const filled = await fill(handle.db, now);
-  if (handle.dialect === 'postgres') await sql`ANALYZE`.execute(handle.db);
-  else await sql`ANALYZE`.execute(handle.db);
+  await sql`ANALYZE`.execute(handle.db);
   const rollupRows = await handle.db
     .selectFrom('dash_device_days')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const facetRows = await handle.db
+    .selectFrom('dash_facet_days')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   console.log(
     `${label}: ${RESULTS.toLocaleString('en')} check results in ${filled.orders} orders over ${DAYS} days, ` +
       `${REPAIRS.toLocaleString('en')} repairs, written in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
-      `${Number(rollupRows.n).toLocaleString('en')} rows in dash_device_days`,
+      `${Number(rollupRows.n).toLocaleString('en')} rows in dash_device_days, ${Number(facetRows.n).toLocaleString('en')} in dash_facet_days`,
   );
   if (RESULTS <= 50_000) {
     const same =

@@ -300,6 +300,19 @@ describe('hot phones and phone detail', () => {
     },
   );
 
+  it('counts a filter of several facets (the full rollup) as its rows', async () => {
+    const h = await ok<HotPhonesDatas>('/api/dashboard/hot_phones', { period: '90d' });
+    for (const m of h.models.slice(0, 3))
+      for (const filter of [
+        { ...h.range, model: [m.model], capacity: ['128GB', '256GB'], activation_lock: 'no' as const },
+        { ...h.range, model: [m.model], warranty_type: ['limited', ''], replaced: 'no' as const },
+        { ...h.range, network_lock: 'unknown' as const, colour: ['Blue', 'Red'] },
+      ]) {
+        const r = await deviceRows(filter);
+        expect(r.rows.length).toBe(r.total);
+      }
+  });
+
   it('phone detail of a hot model adds up and equals its lists', async () => {
     const h = await ok<HotPhonesDatas>('/api/dashboard/hot_phones', { period: '90d' });
     const top = h.models[0]!;
