@@ -404,17 +404,21 @@ async function measure(label: string, handle: Db, databaseUrl: string, dir: stri
 
 const dir = mkdtempSync(join(tmpdir(), 'repairops-bench-dash-'));
 try {
+  // BENCH_DB=sqlite or postgres runs one of them (default both).
+  const which = process.env.BENCH_DB ?? 'both';
   const file = join(dir, 'bench.sqlite');
-  const sqlite = connectDb(file);
-  try {
-    await measure('SQLite', sqlite, file, dir);
-  } finally {
-    await sqlite.db.destroy();
+  if (which !== 'postgres') {
+    const sqlite = connectDb(file);
+    try {
+      await measure('SQLite', sqlite, file, dir);
+    } finally {
+      await sqlite.db.destroy();
+    }
   }
-  if (process.env.BENCH_SKIP_PG === '1') process.exit(0);
-  const pg = await startThrowawayPostgres();
-  if (!pg) console.log('PostgreSQL: no server binaries here (Debian postgresql package), skipped');
-  else {
+  const pg = which === 'sqlite' ? null : await startThrowawayPostgres();
+  if (!pg && which !== 'sqlite')
+    console.log('PostgreSQL: no server binaries here (Debian postgresql package), skipped');
+  else if (pg) {
     const handle = connectDb(pg.url);
     try {
       await measure('PostgreSQL', handle, pg.url, dir);

@@ -5,7 +5,7 @@ import { fillFacetDays } from '#server/modules/dashboards/recount.ts';
 
 // Shipped migrations are never edited: add a new file instead (architecture: db/ is additive only).
 /**
- * The dashboards' facet rollup (docs/decisions/0035-dashboard-facet-rollup.md): devices per account,
+ * The dashboards' facet rollup (docs/decisions/0036-dashboard-facet-rollup.md): devices per account,
  * facet (`dim`), shop day, model and value, kept by the same writer as dash_device_days. The charts
  * read one facet at a time; dash_device_days holds every combination of nine facets, which at a
  * million results is hundreds of thousands of rows a period has to sum, this one a few thousand.
