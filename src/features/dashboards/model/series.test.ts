@@ -28,7 +28,7 @@ describe('dayRows', () => {
     }));
     const rows = dayRows([{ date: '2026-01-01', services, link }]);
     expect(rows.services).toEqual(['a', 'b', 'c', 'd', 'e', OTHER]);
-    expect(rows.devices[0]![OTHER]).toBe(4 + 3);
+    expect(rows.devices[0]![OTHER]).toBe(5 + 4);
     const total = rows.services.reduce((sum, s) => sum + (rows.devices[0]![s] as number), 0);
     expect(total).toBe(services.reduce((sum, s) => sum + s.devices, 0));
   });
