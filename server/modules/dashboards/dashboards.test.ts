@@ -14,6 +14,7 @@ import {
 } from '#contract/schemas/dashboards.ts';
 import type { RepairDeviceListDatas } from '#contract/schemas/repairs.ts';
 import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
+import { rebuildRollup, recount, storedRollup } from './recount.ts';
 import { FakeCheckProvider, defaultFacts, testImei } from '#tests/setup/fake-check-provider.ts';
 import { TEST_START, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
@@ -367,5 +368,15 @@ describe('validation', () => {
     // Defaults: 7 days, hot phones 30 days and 10 models.
     expect((await ok<DashboardOverviewDatas>('/api/dashboard/overview', {})).period).toBe('7d');
     expect((await ok<HotPhonesDatas>('/api/dashboard/hot_phones', {})).period).toBe('30d');
+  });
+});
+
+describe('rollup', () => {
+  it('as the writers kept it equals a recount and a rebuild (the migrations fill it that way)', async () => {
+    const kept = await storedRollup(s.db);
+    expect(kept.facetDays.size).toBeGreaterThan(0);
+    expect(kept).toEqual(await recount(s.db));
+    await rebuildRollup(s.db);
+    expect(await storedRollup(s.db)).toEqual(kept);
   });
 });
