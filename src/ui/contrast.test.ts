@@ -72,8 +72,21 @@ function themeIn(primary: (typeof THEME_COLOR_NAMES)[number], scheme: ThemeSchem
 const filled = (theme: MantineTheme, color: string) =>
   theme.variantColorResolver({ color, theme, variant: 'filled' });
 
-/** The components whose text or icon color Mantine computes itself from the light scheme. */
-const CONTRAST_COMPONENTS = ['Pagination', 'Tabs', 'Stepper', 'Timeline', 'Indicator', 'Checkbox', 'Radio'];
+/**
+ * The components whose text or icon color Mantine computes itself from the light scheme, or leaves
+ * at its stylesheet's white when given no color or variant (`<Badge>Popular</Badge>`).
+ */
+const CONTRAST_COMPONENTS = [
+  'Badge',
+  'Chip',
+  'Pagination',
+  'Tabs',
+  'Stepper',
+  'Timeline',
+  'Indicator',
+  'Checkbox',
+  'Radio',
+];
 
 describe('the app theme: text on filled colors reaches WCAG AA (4.5:1)', () => {
   for (const scheme of THEME_SCHEMES) {
@@ -112,7 +125,7 @@ describe('the app theme: text on filled colors reaches WCAG AA (4.5:1)', () => {
       expect(failures).toEqual([]);
     });
 
-    it(`components that color their text themselves (Pagination, Tabs, Stepper…), ${scheme}`, () => {
+    it(`components given no color or variant, or coloring their text themselves (Badge, Pagination…), ${scheme}`, () => {
       const failures: string[] = [];
       for (const primary of THEME_COLOR_NAMES) {
         const { theme, resolve } = themeIn(primary, scheme);

@@ -53,7 +53,8 @@ const onFilled = (variable: string, when: (props: ContrastProps) => boolean = ()
     return { root: contrast && autoContrast && when(props) ? { [variable]: contrast } : {} };
   },
 });
-const filledIcon = (props: ContrastProps) => !props.iconColor && (props.variant ?? 'filled') === 'filled';
+const filledVariant = (props: ContrastProps) => (props.variant ?? 'filled') === 'filled';
+const filledIcon = (props: ContrastProps) => !props.iconColor && filledVariant(props);
 
 /**
  * The Mantine theme for one choice of the color switcher (spec sections 2 and 9): the chosen color
@@ -71,8 +72,11 @@ export function createAppTheme(color: ThemeColorName, radius: ThemeRadius): Mant
     autoContrast: true,
     luminanceThreshold: BLACK_WHITE_LUMINANCE,
     variantColorResolver,
-    // Components that read Mantine's light-scheme choice directly rather than the resolver.
+    // Components that read Mantine's light-scheme choice directly rather than the resolver, and
+    // Badge and Chip, which without a color or variant keep their stylesheet's white text.
     components: {
+      Badge: onFilled('--badge-color', filledVariant),
+      Chip: onFilled('--chip-color', filledVariant),
       Pagination: onFilled('--pagination-active-color'),
       Tabs: onFilled('--tabs-text-color'),
       Stepper: onFilled('--stepper-icon-color'),
