@@ -77,6 +77,7 @@ import { TesseractCli } from './modules/ocr/tesseract.ts';
 import { OcrPool } from './modules/ocr/ocr-pool.ts';
 import { ImageCleaner } from './modules/ocr/image-cleaner.ts';
 import { OcrService } from './modules/ocr/ocr-service.ts';
+import { dashboardHandlers } from './modules/dashboards/handlers.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -369,6 +370,7 @@ export async function buildApp({
       ...repairs.handlers,
       ...walletHandlers({ packages, recharge }),
       ...exportHandlers({ exports: exportService }),
+      ...dashboardHandlers({ db: db.db, clock, repairs: repairs.service }),
       identifySnImei: ({ user, input }) => ocr.identify(user, input.image),
       outboxReplay: outboxReplayHandler(),
     },

@@ -172,7 +172,9 @@ const pct = (sorted: number[], p: number) =>
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 const token = await seed();
-const child = spawn(process.execPath, ['server/index.ts'], {
+// LOAD_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (to see where time goes).
+const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.LOAD_CPU_PROF] : [];
+const child = spawn(process.execPath, [...profile, 'server/index.ts'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

@@ -102,6 +102,35 @@ export class DeviceRepository {
     return { list: rows.map((r) => toDeviceRow(r as DeviceDbRow)), total };
   }
 
+  /**
+   * The dashboards' repair figures, with the same conditions as list()'s filters (so each equals the
+   * total of the list it clicks through to): live devices per progress, watched, changed in `today`.
+   * Each is answered from its own index (progress, watched, changed), never from the rows.
+   */
+  async dashboardCounts(accountId: number, today: { startMs: number; endMs: number }) {
+    const [byProgress, watched, changed] = await Promise.all([
+      this.base(accountId)
+        .select(['d.progress', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('d.progress', 'is not', null)
+        .groupBy('d.progress')
+        .execute(),
+      this.base(accountId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('d.watched', '=', 1)
+        .executeTakeFirstOrThrow(),
+      this.base(accountId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('d.changed_at', '>=', today.startMs)
+        .where('d.changed_at', '<', today.endMs)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      progress: new Map(byProgress.map((r) => [r.progress as string, Number(r.n)])),
+      watched: Number(watched.n),
+      changedToday: Number(changed.n),
+    };
+  }
+
   /** Devices of the account with this identifier (as taken in or as the replacement) or repair id. */
   private async exactIds(
     accountId: number,
