@@ -52,6 +52,7 @@ export function FigureCard({
   link,
   testId,
   valueTestId = `${testId}-value`,
+  valueSize = 28,
 }: {
   label: string;
   value: string;
@@ -60,6 +61,8 @@ export function FigureCard({
   link: DashboardLink;
   testId: string;
   valueTestId?: string;
+  /** Smaller for long values (a date and time). */
+  valueSize?: number;
 }) {
   const location = linkLocation(link);
   return (
@@ -74,7 +77,7 @@ export function FigureCard({
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} fz={28} lh={1.2} data-testid={valueTestId}>
+      <Text fw={700} fz={valueSize} lh={1.2} data-testid={valueTestId}>
         {value}
       </Text>
       {hint && (

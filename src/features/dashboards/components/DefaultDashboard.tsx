@@ -165,6 +165,7 @@ function Wallet({ user, data }: { user: StoredUser; data: DashboardOverviewDatas
         link={SHOPPING_CENTER}
         testId="figure-vip-end"
         valueTestId="dashboard-vip-end"
+        valueSize={20}
       />
     </SimpleGrid>
   );

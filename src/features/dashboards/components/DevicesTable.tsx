@@ -108,7 +108,18 @@ export function DevicesTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} data-testid="devices-pages" />}
+      {pages > 1 && (
+        <Pagination
+          value={page}
+          onChange={setPage}
+          total={pages}
+          data-testid="devices-pages"
+          aria-label={t`Pages`}
+          getControlProps={(control) => ({
+            'aria-label': control === 'next' ? t`Next page` : t`Previous page`,
+          })}
+        />
+      )}
     </Stack>
   );
 }
