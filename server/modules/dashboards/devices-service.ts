@@ -40,7 +40,8 @@ export function checkRange(filter: { from: string; to: string }, nowMs: number):
  * The `devices` list a device figure clicks through to: the account's devices of non-deleted check
  * orders created in the filter's shop days, narrowed by facets as the rollup keys them ('' = no such
  * fact, tri-states as stored). The page comes from the base tables, newest order first; the total
- * from the rollup with the same filter (the same key, so the same count, at the rollup's cost).
+ * from the rollup with the same filter (the same key, so the same count, at the rollup's cost:
+ * rollup-reader.ts countDevices).
  */
 export class DevicesService {
   private readonly db: Kysely<Database>;
@@ -75,7 +76,7 @@ export class DevicesService {
       const value = facets[dim];
       if (value) q = q.where(sql<string>`coalesce(${sql.ref(`d.${dim}`)}, 'unknown')`, '=', value);
     }
-    const [rows, totals] = await Promise.all([
+    const [rows, total] = await Promise.all([
       q
         .select([
           'd.id',
@@ -100,7 +101,7 @@ export class DevicesService {
         .limit(input.page_size)
         .offset((input.page - 1) * input.page_size)
         .execute(),
-      this.rollup.deviceGroups(accountId, { from, to }, [], { filter: facets }),
+      this.rollup.countDevices(accountId, f),
     ]);
     const list: DashboardDeviceRow[] = rows.map((r) => ({
       device_id: r.id,
@@ -120,6 +121,6 @@ export class DevicesService {
       replaced: (r.replaced ?? 'unknown') as TriState,
       created_at: Math.floor(Number(r.created_at) / 1000),
     }));
-    return { list, total: totals.reduce((n, g) => n + g.devices, 0) };
+    return { list, total };
   }
 }

@@ -31,8 +31,8 @@ export class HotPhonesService {
     const range = periodRange(period, now);
     const previous = previousRange(range);
     const [current, before] = await Promise.all([
-      this.rollup.deviceGroups(accountId, range, ['model'], { knownModel: true }),
-      this.rollup.deviceGroups(accountId, previous, ['model'], { knownModel: true }),
+      this.rollup.facets(accountId, range, ['all'], { knownModel: true, byModel: true }),
+      this.rollup.facets(accountId, previous, ['all'], { knownModel: true, byModel: true }),
     ]);
     const counts = new Map<string, number>();
     for (const r of current) bump(counts, r.model, r.devices);
@@ -41,13 +41,13 @@ export class HotPhonesService {
     const top = ranked(counts).slice(0, limit);
     const previousRank = new Map(ranked(previousCounts).map(([model], i) => [model, i + 1]));
 
-    // The top models' devices by every dimension a card shows, in one read.
+    // The top models' devices by every facet a card shows, in one read.
     const mix = top.length
-      ? await this.rollup.deviceGroups(
+      ? await this.rollup.facets(
           accountId,
           range,
-          ['model', 'capacity', 'colour', 'activation_lock', 'network_lock', 'replaced', 'warranty_type'],
-          { filter: { model: top.map(([m]) => m) } },
+          ['capacity', 'colour', 'activation_lock', 'network_lock', 'replaced', 'warranty_type'],
+          { models: top.map(([m]) => m), byModel: true },
         )
       : [];
     const per = new Map(
@@ -66,12 +66,15 @@ export class HotPhonesService {
     for (const r of mix) {
       const p = per.get(r.model);
       if (!p) continue;
-      bump(p.capacity, r.capacity, r.devices);
-      bump(p.colour, r.colour, r.devices);
-      if (r.activation_lock === 'yes') p.activation_lock += r.devices;
-      if (r.network_lock === 'yes') p.network_lock += r.devices;
-      if (r.replaced === 'yes') p.replaced += r.devices;
-      if (r.warranty_type === 'out_of_warranty') p.out_of_warranty += r.devices;
+      if (r.dim === 'capacity') bump(p.capacity, r.value, r.devices);
+      else if (r.dim === 'colour') bump(p.colour, r.value, r.devices);
+      else if (r.dim === 'warranty_type') {
+        if (r.value === 'out_of_warranty') p.out_of_warranty += r.devices;
+      } else if (
+        r.value === 'yes' &&
+        (r.dim === 'activation_lock' || r.dim === 'network_lock' || r.dim === 'replaced')
+      )
+        p[r.dim] += r.devices;
     }
 
     const total = ranked(counts).reduce((n, [, c]) => n + c, 0);

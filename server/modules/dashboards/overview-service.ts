@@ -39,7 +39,7 @@ export class OverviewService {
     const [totals, services, warranty, repairs, wallet] = await Promise.all([
       this.rollup.orderTotals(accountId, range),
       this.rollup.serviceDays(accountId, range),
-      this.rollup.deviceGroups(accountId, range, ['warranty_type']),
+      this.rollup.facets(accountId, range, ['warranty_type']),
       this.repairs.devices.dashboardCounts(accountId, repairToday),
       walletSnapshot(this.db, accountId, now),
     ]);
@@ -59,7 +59,7 @@ export class OverviewService {
     }
     const finished = succeeded + failed;
     const warrantyCounts = new Map<string, number>();
-    for (const w of warranty) bump(warrantyCounts, w.warranty_type, w.devices);
+    for (const w of warranty) bump(warrantyCounts, w.value, w.devices);
     const inProgress = REPAIR_IN_PROGRESS.reduce((n, p) => n + (repairs.progress.get(p) ?? 0), 0);
     const orders = checkOrdersLink(range);
 

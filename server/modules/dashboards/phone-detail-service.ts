@@ -24,9 +24,9 @@ export class PhoneDetailService {
   async detail(accountId: number, model: string, period: DashboardPeriod): Promise<PhoneDetailDatas> {
     const now = this.clock.now();
     const range = periodRange(period, now);
-    const rows = await this.rollup.deviceGroups(accountId, range, DIMS, {
+    const rows = await this.rollup.facets(accountId, range, ['all', ...DIMS], {
+      models: [model],
       byDay: true,
-      filter: { model: [model] },
     });
     const counts = Object.fromEntries(DIMS.map((d) => [d, new Map<string, number>()])) as Record<
       (typeof DIMS)[number],
@@ -35,9 +35,10 @@ export class PhoneDetailService {
     const perDay = new Map<string, number>();
     let total = 0;
     for (const r of rows) {
-      total += r.devices;
-      for (const d of DIMS) bump(counts[d], r[d], r.devices);
-      bump(perDay, r.day ?? '', r.devices);
+      if (r.dim === 'all') {
+        total += r.devices;
+        bump(perDay, r.day, r.devices);
+      } else bump(counts[r.dim as (typeof DIMS)[number]], r.value, r.devices);
     }
     const base = { ...range, model: [model] };
     return {
