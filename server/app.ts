@@ -161,7 +161,7 @@ export async function buildApp({
     },
   });
   registerEnvelope(app);
-  await registerSecurityHeaders(app, config.staticDir);
+  registerSecurityHeaders(app, config.staticDir);
   const health = registerHealth(app, db.db as unknown as Kysely<unknown>);
   // Services write through the fenced handle: a keyed request's transaction claims its request_id
   // (server/plugins/idempotency.ts). The job runner and the key store use the plain one.
