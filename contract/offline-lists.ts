@@ -34,6 +34,11 @@ export const OFFLINE_LIST_PATHS: readonly string[] = [
   '/api/user/buy_record',
   '/api/recharge/recharge_config',
   '/api/recharge/recharge_record',
+  // Dashboards: the last ones seen open offline, saying as of when.
+  '/api/dashboard/overview',
+  '/api/dashboard/hot_phones',
+  '/api/dashboard/phone_detail',
+  '/api/dashboard/devices',
 ];
 
 export const isOfflineList = (path: string): boolean => OFFLINE_LIST_PATHS.includes(path);

@@ -25,5 +25,8 @@ process.env.STATIC_DIR ??= 'dist';
 // within an e2e test's bound; a device is still re-checked only once per MONITOR_INTERVAL_MINUTES.
 process.env.MONITOR_TICK_SECONDS ??= '2';
 
+// The demo shop gets its 90-day history (server/seed-history.ts, ~4 s once per run) unless the run
+// says REPAIROPS_DEMO_HISTORY=0: dashboards can then be compared with the lists they count.
+
 const { main } = await import('#server/index.ts');
 await main();

@@ -77,6 +77,7 @@ import { TesseractCli } from './modules/ocr/tesseract.ts';
 import { OcrPool } from './modules/ocr/ocr-pool.ts';
 import { ImageCleaner } from './modules/ocr/image-cleaner.ts';
 import { OcrService } from './modules/ocr/ocr-service.ts';
+import { dashboardHandlers } from './modules/dashboards/handlers.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -138,6 +139,9 @@ export async function buildApp({
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
+    // One line per request, written when it is answered (below), instead of Fastify's two (received,
+    // completed): each line is a write to stdout, a measurable share of a list request's CPU.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -159,8 +163,12 @@ export async function buildApp({
       return server;
     },
   });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
   registerEnvelope(app);
-  await registerSecurityHeaders(app, config.staticDir);
+  registerSecurityHeaders(app, config.staticDir);
   const health = registerHealth(app, db.db as unknown as Kysely<unknown>);
   // Services write through the fenced handle: a keyed request's transaction claims its request_id
   // (server/plugins/idempotency.ts). The job runner and the key store use the plain one.
@@ -369,6 +377,7 @@ export async function buildApp({
       ...repairs.handlers,
       ...walletHandlers({ packages, recharge }),
       ...exportHandlers({ exports: exportService }),
+      ...dashboardHandlers({ db: db.db, clock, repairs: repairs.service }),
       identifySnImei: ({ user, input }) => ocr.identify(user, input.image),
       outboxReplay: outboxReplayHandler(),
     },

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_USERS, seedDemoShop } from './seed.ts';
 import { seedDemoWallet } from './seed-wallet.ts';
 import { seedDemoRepairs } from './seed-repairs.ts';
+import { demoHistoryEnabled, seedDemoHistory, type DemoHistory } from './seed-history.ts';
 import { selectCheckProvider } from './providers/checks/index.ts';
 
 /** Opens the database, migrates, seeds the demo shop on first run, listens, and shuts down cleanly. */
@@ -14,7 +15,15 @@ export async function main(): Promise<void> {
   await migrateToLatest(db.db as never, db.dialect);
   const seeded = await seedDemoShop(db.db);
   if (seeded) await seedDemoWallet(db.db);
-  if (seeded) await seedDemoRepairs(db.db);
+  // 90 days of orders, results, repairs and recharges (REPAIROPS_DEMO_HISTORY=0 leaves them out).
+  const withHistory = seeded && demoHistoryEnabled();
+  let history: (DemoHistory & { ms: number }) | null = null;
+  if (withHistory) {
+    const t0 = performance.now();
+    history = { ...(await seedDemoHistory(db.db, db.dialect)), ms: 0 };
+    history.ms = Math.round(performance.now() - t0);
+  }
+  if (seeded) await seedDemoRepairs(db.db, Date.now(), { history: withHistory });
   const { app, servesPwa, runner, repairs, exportRunner, health } = await buildApp({
     config,
     db,
@@ -54,6 +63,11 @@ export async function main(): Promise<void> {
         ? ''
         : '  (the PWA is not built: run `npm run build`, or `npm start` which builds it)',
     `  database: ${db.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}${seeded ? ' (demo shop seeded)' : ''}`,
+    ...(history
+      ? [
+          `  demo history: ${history.orders} check orders, ${history.devices} devices, ${history.recharges} recharges over 90 days (${history.ms} ms; REPAIROPS_DEMO_HISTORY=0 leaves it out)`,
+        ]
+      : []),
     '  demo sign-ins:',
     ...DEMO_USERS.map((u) => `    ${u.role === 0 ? 'Admin ' : 'Editor'}  ${u.username} / ${u.password}`),
     '',

@@ -22,19 +22,36 @@ const NAMES = [
 const NOTES = ['屏幕碎裂', '电池鼓包', '无法开机', '面容 ID 不可用', '摄像头模糊', '', '', '进水'];
 const BADGES: LogisticsBadge[] = ['to_receive', 'not_stored', 'stored', 'stored', 'no_storage', 'to_ship'];
 
+/** [title, devices, days back]: the history's batches, each walked by the sandbox since then. */
+const HISTORY_BATCHES: ReadonlyArray<[string, number, number]> = [
+  ['三月初送修', 7, 86],
+  ['换屏批次', 5, 78],
+  ['电池更换', 8, 69],
+  ['回收机送检', 6, 58],
+  ['售后返修', 9, 47],
+  ['门店送修', 6, 37],
+  ['上月送修', 8, 26],
+  ['代客送修', 5, 17],
+];
+
 const imeiOf = (n: number) => {
   const first14 = '35391110' + String(500000 + n).padStart(6, '0');
   return first14 + String(luhnCheckDigit(first14));
 };
 
 /**
- * Three batches of tracked devices for the demo shop, each walked by the sandbox from a start a
- * few days back, with the progress events it would have recorded (at their simulated times), a few
- * watched devices and the shop's contact for the customer page. Written directly (no paid refresh:
- * the demo shop's points stay untouched); later refreshes and monitors carry them on. Run once,
- * right after the demo shop is seeded; the server tests do not use it.
+ * Three batches of tracked devices for the demo shop (with `history`, eight more spread over the
+ * last 90 days first), each walked by the sandbox from its start, with the progress events it would
+ * have recorded (at their simulated times), a few watched devices and the shop's contact for the
+ * customer page. Written directly (no paid refresh: the demo shop's points stay untouched); later
+ * refreshes and monitors carry them on. Run once, right after the demo shop is seeded; the server
+ * tests do not use it.
  */
-export async function seedDemoRepairs(db: Kysely<Database>, now = Date.now()): Promise<void> {
+export async function seedDemoRepairs(
+  db: Kysely<Database>,
+  now = Date.now(),
+  opts: { history?: boolean } = {},
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const admin = await trx
       .selectFrom('users')
@@ -54,6 +71,9 @@ export async function seedDemoRepairs(db: Kysely<Database>, now = Date.now()): P
       .execute();
     let no = 0;
     const batches: Array<[string, number, number]> = [
+      // The demo history (REPAIROPS_DEMO_HISTORY): a batch every ten days or so over the last 90,
+      // oldest first, so intake numbers and ids grow with time as in a real shop.
+      ...(opts.history ? HISTORY_BATCHES : []),
       ['本周送修（苹果直营）', 12, 6],
       ['上周送修', 10, 10],
       ['待寄出', 6, 1],

@@ -30,6 +30,7 @@ import { Route as UserResetPasswordRouteImport } from './routes/user/reset-passw
 import { Route as AppApplicationsSplatRouteImport } from './routes/app/applications/$'
 import { Route as AppDashboardsIndexRouteImport } from './routes/app/dashboards/index'
 import { Route as AppDashboardsDefaultRouteImport } from './routes/app/dashboards/default'
+import { Route as AppDashboardsDevicesRouteImport } from './routes/app/dashboards/devices'
 import { Route as AppDashboardsHotphoneRouteImport } from './routes/app/dashboards/hotphone'
 import { Route as AppDashboardsPhoneDetailRouteImport } from './routes/app/dashboards/phoneDetail'
 import { Route as AppMaintenanceHistoryRouteImport } from './routes/app/maintenance/history'
@@ -149,6 +150,11 @@ const AppDashboardsDefaultRoute = AppDashboardsDefaultRouteImport.update({
   path: '/dashboards/default',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDashboardsDevicesRoute = AppDashboardsDevicesRouteImport.update({
+  id: '/dashboards/devices',
+  path: '/dashboards/devices',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardsHotphoneRoute = AppDashboardsHotphoneRouteImport.update({
   id: '/dashboards/hotphone',
   path: '/dashboards/hotphone',
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/user/': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
+  '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
   '/app/dashboards/phoneDetail': typeof AppDashboardsPhoneDetailRoute
   '/app/maintenance/history': typeof AppMaintenanceHistoryRoute
@@ -275,6 +282,7 @@ export interface FileRoutesByTo {
   '/user': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
+  '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
   '/app/dashboards/phoneDetail': typeof AppDashboardsPhoneDetailRoute
   '/app/maintenance/history': typeof AppMaintenanceHistoryRoute
@@ -312,6 +320,7 @@ export interface FileRoutesById {
   '/user/': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
+  '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
   '/app/dashboards/phoneDetail': typeof AppDashboardsPhoneDetailRoute
   '/app/maintenance/history': typeof AppMaintenanceHistoryRoute
@@ -350,6 +359,7 @@ export interface FileRouteTypes {
     | '/user/'
     | '/app/applications/$'
     | '/app/dashboards/default'
+    | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
     | '/app/dashboards/phoneDetail'
     | '/app/maintenance/history'
@@ -384,6 +394,7 @@ export interface FileRouteTypes {
     | '/user'
     | '/app/applications/$'
     | '/app/dashboards/default'
+    | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
     | '/app/dashboards/phoneDetail'
     | '/app/maintenance/history'
@@ -420,6 +431,7 @@ export interface FileRouteTypes {
     | '/user/'
     | '/app/applications/$'
     | '/app/dashboards/default'
+    | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
     | '/app/dashboards/phoneDetail'
     | '/app/maintenance/history'
@@ -595,6 +607,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardsDefaultRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/dashboards/devices': {
+      id: '/app/dashboards/devices'
+      path: '/dashboards/devices'
+      fullPath: '/app/dashboards/devices'
+      preLoaderRoute: typeof AppDashboardsDevicesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/dashboards/hotphone': {
       id: '/app/dashboards/hotphone'
       path: '/dashboards/hotphone'
@@ -698,6 +717,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppApplicationsSplatRoute: typeof AppApplicationsSplatRoute
   AppDashboardsDefaultRoute: typeof AppDashboardsDefaultRoute
+  AppDashboardsDevicesRoute: typeof AppDashboardsDevicesRoute
   AppDashboardsHotphoneRoute: typeof AppDashboardsHotphoneRoute
   AppDashboardsPhoneDetailRoute: typeof AppDashboardsPhoneDetailRoute
   AppMaintenanceHistoryRoute: typeof AppMaintenanceHistoryRoute
@@ -723,6 +743,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppApplicationsSplatRoute: AppApplicationsSplatRoute,
   AppDashboardsDefaultRoute: AppDashboardsDefaultRoute,
+  AppDashboardsDevicesRoute: AppDashboardsDevicesRoute,
   AppDashboardsHotphoneRoute: AppDashboardsHotphoneRoute,
   AppDashboardsPhoneDetailRoute: AppDashboardsPhoneDetailRoute,
   AppMaintenanceHistoryRoute: AppMaintenanceHistoryRoute,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TRI_STATES, WARRANTY_TYPES, DEVICE_STATUSES } from '../schemas/checks-results.ts';
 import { computeFacets } from './facets.ts';
+import { addDevices, buildFacetIndex, countFacets, createFacetIndex } from './facet-index.ts';
 import {
   FACET_FIELDS,
   NO_VALUE,
@@ -124,6 +125,43 @@ describe('computeFacets', () => {
     expect(r.tri.activation_lock).toEqual({ yes: 1, no: 0, unknown: 0 });
     expect(computeFacets([known, unknown], {}).tri.activation_lock).toEqual({ yes: 1, no: 0, unknown: 1 });
     expect(computeFacets([known, unknown], { purchase_to: '2023-12-31' }).matched).toBe(1);
+  });
+});
+
+describe('countFacets (columnar index)', () => {
+  it('answers exactly what computeFacets answers, for any devices and filter', () => {
+    fc.assert(
+      fc.property(fc.array(deviceArb, { maxLength: 60 }), filterArb, (devices, filter) => {
+        expect(countFacets(buildFacetIndex(devices), filter)).toEqual(computeFacets(devices, filter));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the same index filled in chunks, and answers several filters from one index', () => {
+    fc.assert(
+      fc.property(
+        fc.array(deviceArb, { maxLength: 50 }),
+        fc.array(filterArb, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 20 }),
+        (devices, filters, chunk) => {
+          const index = createFacetIndex(devices.length);
+          for (let offset = 0; offset < devices.length; offset += chunk)
+            addDevices(index, offset, devices.slice(offset, offset + chunk));
+          for (const filter of filters)
+            expect(countFacets(index, filter)).toEqual(computeFacets(devices, filter));
+        },
+      ),
+    );
+  });
+
+  it('counts nothing for a facet value no device has, and handles no devices', () => {
+    const base = fc.sample(deviceArb, { numRuns: 1, seed: 2 })[0] as FilterableDevice;
+    const index = buildFacetIndex([base]);
+    expect(countFacets(index, { colour: ['Chartreuse'] }).matched).toBe(0);
+    expect(countFacets(buildFacetIndex([]), { colour: ['Blue'] })).toEqual(
+      computeFacets([], { colour: ['Blue'] }),
+    );
   });
 });
 

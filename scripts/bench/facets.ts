@@ -5,11 +5,16 @@
 // tri-state), timed in the page: from the click to the first frame after the counts and the rows
 // of the new filter are shown (target < 100 ms); and the longest main-thread task over all the
 // changes, from a PerformanceObserver of long tasks (target: none over 50 ms).
+// FACETS_CPU_PROF=<file>: the main thread's CPU profile over the changes is written there (open it in
+// Chrome's DevTools) and its top self-time functions printed; it slows the page, so the figures of
+// such a run are not the bench's. FACETS_TRACE=<file>: a DevTools performance trace of the changes
+// (style, layout, paint and scripting per task; open it in the Performance panel).
 import { spawn } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { computeFacets } from '#contract/results-filter/facets.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
 import { pwaBuildIsStale } from '../lib/build-stamp.ts';
+import { selfTimes, startCpuProfile } from './cpu-profile.ts';
 import { run } from '../lib/run.ts';
 import { benchOrder, freePort, syntheticDevices } from './synthetic-results.ts';
 
@@ -160,11 +165,27 @@ async function main() {
         for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
       }).observe({ type: 'longtask' });
     });
+    const profileFile = process.env.FACETS_CPU_PROF;
+    const profiler = profileFile ? await startCpuProfile(page) : null;
+    const traceFile = process.env.FACETS_TRACE;
+    if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: false });
     const times: { label: string; ms: number; matched: number }[] = [];
     for (const step of STEPS) {
       const matched = computeFacets(devices, step.filter).matched;
       const ms = await timedChange(page, step.selector, matched);
       times.push({ label: step.label, ms, matched });
+    }
+    if (traceFile) {
+      await browser.stopTracing();
+      process.stdout.write(`Performance trace of the changes: ${traceFile}\n`);
+    }
+    if (profiler && profileFile) {
+      const profile = await profiler.stop(profileFile);
+      process.stdout.write(
+        `CPU profile of the main thread over the changes: ${profileFile}\nTop self time:\n`,
+      );
+      for (const f of selfTimes(profile))
+        process.stdout.write(`  ${f.ms.toFixed(1).padStart(8)} ms  ${f.name.padEnd(28)} ${f.where}\n`);
     }
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     const longest = Math.max(0, ...longTasks);

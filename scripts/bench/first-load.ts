@@ -52,11 +52,18 @@ try {
   const plain = await load('identity');
   let raw = 0;
   let gz = 0;
+  const files: { path: string; gz: number }[] = [];
   for (const path of compressed.scripts) {
     const body = readFileSync(join('dist', path));
     raw += body.length;
-    gz += gzipSync(body, { level: 9 }).length;
+    const size = gzipSync(body, { level: 9 }).length;
+    gz += size;
+    files.push({ path, gz: size });
   }
+  // FIRST_LOAD_FILES=1 lists the files, largest first: where the weight is.
+  if (process.env.FIRST_LOAD_FILES)
+    for (const f of files.sort((a, b) => b.gz - a.gz))
+      process.stdout.write(`${kB(f.gz).padStart(9)}  ${f.path}\n`);
   const verdict = gz <= TARGET_JS_GZ ? 'met' : 'NOT met';
   process.stdout.write(
     [

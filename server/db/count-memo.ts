@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { CompiledQuery, sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /** Counts kept at most (one per account and filter recently asked): a bounded map, never a leak. */
 export const COUNT_MEMO_SIZE = 256;
@@ -25,13 +25,13 @@ export class CountMemo {
 
   /** The memo of a Kysely handle: SQLite's change counters, or none on PostgreSQL. */
   static forDb(db: Kysely<never>): CountMemo {
-    const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+    if (!(db.getExecutor().adapter instanceof SqliteAdapter))
+      return new CountMemo(() => Promise.resolve(null));
+    // Asked on every list request: compiled once.
+    const { sql: text } =
+      sql`SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v`.compile(db);
     return new CountMemo(async () => {
-      if (!sqlite) return null;
-      const { rows } = await sql<{
-        c: number;
-        v: number;
-      }>`SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v`.execute(db);
+      const { rows } = await db.executeQuery<{ c: number; v: number }>(CompiledQuery.raw(text, []));
       return `${rows[0]!.c}:${rows[0]!.v}`;
     });
   }

@@ -17,6 +17,7 @@ import { wsCodeSessions } from './migrations/0012_ws_code_sessions.ts';
 import { socketIoAttachments } from './migrations/0017_socket_io_attachments.ts';
 import { dashboardRollup } from './migrations/0016_dashboard_rollup.ts';
 import { packageReturns } from './migrations/0018_package_returns.ts';
+import { dashboardFacets } from './migrations/0019_dashboard_facets.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
 function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
@@ -37,6 +38,7 @@ function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
     '0017_socket_io_attachments': socketIoAttachments(dialect),
     '0016_dashboard_rollup': dashboardRollup(dialect),
     '0018_package_returns': packageReturns(dialect),
+    '0019_dashboard_facets': dashboardFacets(dialect),
   };
 }
 

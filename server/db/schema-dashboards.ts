@@ -28,8 +28,18 @@ export interface DashDeviceDaysTable {
   replaced: string;
   devices: number;
 }
+/** Devices per facet value (dim 'all': per model); migration 0019. */
+export interface DashFacetDaysTable {
+  account_id: number;
+  dim: string;
+  day: string;
+  model: string;
+  value: string;
+  devices: number;
+}
 export interface DashboardTables {
   dash_order_days: DashOrderDaysTable;
   dash_service_days: DashServiceDaysTable;
   dash_device_days: DashDeviceDaysTable;
+  dash_facet_days: DashFacetDaysTable;
 }

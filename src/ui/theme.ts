@@ -1,9 +1,60 @@
-import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  getPrimaryShade,
+  isVirtualColor,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineTheme,
+  type MantineThemeOverride,
+  type VariantColorsResolver,
+} from '@mantine/core';
 import type { ThemeRadius } from '#src/lib/storage.ts';
-import { PRIMARY_SHADE, THEME_COLORS, type ThemeColorName } from './theme-colors.ts';
+import { BLACK, BLACK_WHITE_LUMINANCE, filledHoverShade, readableTextOn } from './contrast.ts';
+import { PRIMARY_SHADE, THEME_COLORS, THEME_SCHEMES, type ThemeColorName } from './theme-colors.ts';
 
 const FONT_FAMILY =
   'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif';
+
+/**
+ * The variable holding the text color (black or white) on `color`'s filled shade, set per scheme by
+ * accessibleCssVariables, for a theme color named without a shade ('redruby', not 'redruby.3');
+ * undefined for anything else, which Mantine's own choice handles (a fixed shade or a CSS color
+ * is the same in both schemes).
+ */
+export function filledContrastVariable(color: string | undefined, theme: MantineTheme): string | undefined {
+  const parsed = parseThemeColor({ color: color || theme.primaryColor, theme });
+  if (!parsed.isThemeColor || parsed.shade !== undefined) return undefined;
+  if (isVirtualColor(theme.colors[parsed.color])) return undefined;
+  return `var(--mantine-color-${parsed.color}-contrast)`;
+}
+
+/**
+ * Mantine picks black or white text for a filled color once, from the light scheme's shade, and
+ * uses it in dark too, where the filled shade is lighter (PRIMARY_SHADE): white on blueolympic's
+ * #38a2de is 2.9:1. Filled variants (Button, Badge, Chip, ActionIcon, ThemeIcon, Avatar, NavLink...)
+ * take the per-scheme variable instead.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const autoContrast = input.autoContrast ?? input.theme.autoContrast;
+  const contrast = filledContrastVariable(input.color, input.theme);
+  if (input.variant !== 'filled' || !autoContrast || !contrast) return colors;
+  return { ...colors, color: contrast };
+};
+
+type ContrastProps = { color?: string; autoContrast?: boolean; variant?: string; iconColor?: string };
+
+/** A component whose text or icon sits on its filled color, through the named CSS variable. */
+const onFilled = (variable: string, when: (props: ContrastProps) => boolean = () => true) => ({
+  vars: (theme: MantineTheme, props: ContrastProps) => {
+    const contrast = filledContrastVariable(props.color, theme);
+    const autoContrast = props.autoContrast ?? theme.autoContrast;
+    return { root: contrast && autoContrast && when(props) ? { [variable]: contrast } : {} };
+  },
+});
+const filledVariant = (props: ContrastProps) => (props.variant ?? 'filled') === 'filled';
+const filledIcon = (props: ContrastProps) => !props.iconColor && filledVariant(props);
 
 /**
  * The Mantine theme for one choice of the color switcher (spec sections 2 and 9): the chosen color
@@ -16,8 +67,26 @@ export function createAppTheme(color: ThemeColorName, radius: ThemeRadius): Mant
     primaryColor: color,
     colors: THEME_COLORS,
     primaryShade: PRIMARY_SHADE,
-    // Filled buttons on light colors (greenlime, yellowgranola) get dark text instead of white.
+    // Text on a filled color is black or white, whichever contrasts more (WCAG AA, 4.5:1, for every
+    // color in both schemes: contrast.test.ts), not white down to Mantine's default threshold.
     autoContrast: true,
+    luminanceThreshold: BLACK_WHITE_LUMINANCE,
+    variantColorResolver,
+    // Components that read Mantine's light-scheme choice directly rather than the resolver, and
+    // Badge and Chip, which without a color or variant keep their stylesheet's white text.
+    components: {
+      Badge: onFilled('--badge-color', filledVariant),
+      Chip: onFilled('--chip-color', filledVariant),
+      Pagination: onFilled('--pagination-active-color'),
+      Tabs: onFilled('--tabs-text-color'),
+      Stepper: onFilled('--stepper-icon-color'),
+      Timeline: onFilled('--tl-icon-color'),
+      Indicator: onFilled('--indicator-text-color'),
+      Checkbox: onFilled('--checkbox-icon-color', filledIcon),
+      CheckboxIndicator: onFilled('--checkbox-icon-color', filledIcon),
+      Radio: onFilled('--radio-icon-color', filledIcon),
+      RadioIndicator: onFilled('--radio-icon-color', filledIcon),
+    },
     defaultRadius: radius === 'flat' ? 0 : 'md',
     fontFamily: FONT_FAMILY,
   });
@@ -27,22 +96,49 @@ export function createAppTheme(color: ThemeColorName, radius: ThemeRadius): Mant
 export const theme = createAppTheme('blueolympic', 'rounded');
 
 /**
- * Text colors that meet WCAG AA (4.5:1) on the page background, checked by axe in the end-to-end
- * suite: Mantine's default dimmed gray and anchor shade are a little too light.
+ * Per scheme, for every color of the theme: the text color on its filled shade
+ * (`--mantine-color-X-contrast`) and a hover shade that moves away from that text color.
  */
-export const accessibleCssVariables: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-anchor': 'var(--mantine-primary-color-8)',
-    // Colored text (`c="red"`, error messages): Mantine's shade 6 is under 4.5:1 on white.
-    '--mantine-color-error': 'var(--mantine-color-red-9)',
-    '--mantine-color-red-text': 'var(--mantine-color-red-9)',
-    '--mantine-color-teal-text': 'var(--mantine-color-teal-9)',
-    '--mantine-color-blue-text': 'var(--mantine-color-blue-8)',
-  },
-  dark: {
-    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
-    '--mantine-color-anchor': 'var(--mantine-primary-color-3)',
-  },
-});
+function filledContrastVariables(theme: MantineTheme) {
+  const byScheme = { light: {} as Record<string, string>, dark: {} as Record<string, string> };
+  for (const scheme of THEME_SCHEMES) {
+    const shade = getPrimaryShade(theme, scheme);
+    for (const [name, shades] of Object.entries(theme.colors)) {
+      if (isVirtualColor(shades)) continue;
+      const text = readableTextOn(shades[shade]) === BLACK ? 'black' : 'white';
+      byScheme[scheme][`--mantine-color-${name}-contrast`] = `var(--mantine-color-${text})`;
+      byScheme[scheme][`--mantine-color-${name}-filled-hover`] =
+        `var(--mantine-color-${name}-${filledHoverShade(shades, shade)})`;
+    }
+    byScheme[scheme]['--mantine-primary-color-contrast'] =
+      `var(--mantine-color-${theme.primaryColor}-contrast)`;
+  }
+  return byScheme;
+}
+
+/**
+ * Text colors that meet WCAG AA (4.5:1) on the page background, checked by axe in the end-to-end
+ * suite: Mantine's default dimmed gray and anchor shade are a little too light; and the text on
+ * filled colors (filledContrastVariables).
+ */
+export const accessibleCssVariables: CSSVariablesResolver = (theme) => {
+  const filled = filledContrastVariables(theme);
+  return {
+    variables: {},
+    light: {
+      ...filled.light,
+      '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      '--mantine-color-anchor': 'var(--mantine-primary-color-8)',
+      // Colored text (`c="red"`, error messages): Mantine's shade 6 is under 4.5:1 on white.
+      '--mantine-color-error': 'var(--mantine-color-red-9)',
+      '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+      '--mantine-color-teal-text': 'var(--mantine-color-teal-9)',
+      '--mantine-color-blue-text': 'var(--mantine-color-blue-8)',
+    },
+    dark: {
+      ...filled.dark,
+      '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+      '--mantine-color-anchor': 'var(--mantine-primary-color-3)',
+    },
+  };
+};

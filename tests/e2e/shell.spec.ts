@@ -105,23 +105,27 @@ test('network errors: an intercepted call says 接口请求超时, offline says 
   await context.setOffline(false);
 });
 
-test('axe finds no serious or critical violation on the login page and the shell', async ({
-  page,
-  request,
-}) => {
-  await page.goto('/#/user/login');
-  await expect(page.locator('input[name=username]')).toBeVisible();
-  const login = await new AxeBuilder({ page }).analyze();
-  const bad = (r: typeof login) =>
-    r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad(login)).toEqual([]);
+// Dark too: the text on filled colors (buttons, badges) is chosen per scheme (src/ui/contrast.ts).
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious or critical violation on the login page and the shell (${scheme})`, async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript((s) => localStorage.setItem('themeColor', `${s}.blueolympic`), scheme);
+    await page.goto('/#/user/login');
+    await expect(page.locator('input[name=username]')).toBeVisible();
+    const login = await new AxeBuilder({ page }).analyze();
+    const bad = (r: typeof login) =>
+      r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad(login)).toEqual([]);
 
-  await signInFast(page, request);
-  await page.goto('/#/app/dashboards/default');
-  await page.reload(); // the stored token takes effect on a real load, not on a hash change
-  await expect(page.getByTestId('current-user')).toHaveText('admin');
-  const shell = await new AxeBuilder({ page }).analyze();
-  expect(bad(shell)).toEqual([]);
-});
+    await signInFast(page, request);
+    await page.goto('/#/app/dashboards/default');
+    await page.reload(); // the stored token takes effect on a real load, not on a hash change
+    await expect(page.getByTestId('current-user')).toHaveText('admin');
+    const shell = await new AxeBuilder({ page }).analyze();
+    expect(bad(shell)).toEqual([]);
+  });
+}

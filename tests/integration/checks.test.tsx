@@ -97,7 +97,8 @@ describe('basic inquiry: a new check order', () => {
     // Search by part of an IMEI filters the rows (once typing pauses; the search goes into the URL).
     fireEvent.change(screen.getByLabelText('搜索序列号或 IMEI'), { target: { value: imei(2).slice(-6) } });
     await waitFor(() => expect(screen.getByTestId('results-table').getAttribute('data-rows')).toBe('1'));
-    expect((router.state.location.search as { q?: string }).q).toBe(imei(2).slice(-6));
+    // The URL follows the search after its own 250 ms debounce (use-page-filter.ts).
+    await waitFor(() => expect((router.state.location.search as { q?: string }).q).toBe(imei(2).slice(-6)));
   });
 
   it('warns when the balance does not cover the price', async () => {

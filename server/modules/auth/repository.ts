@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 
 /** The user columns every caller needs, with the shop's wallet (points and VIP belong to the account). */
 const userWithAccount = [
@@ -24,8 +25,21 @@ export type UserWithAccount = Awaited<ReturnType<AuthRepository['findUserByUsern
 
 export class AuthRepository {
   private readonly db: Kysely<Database>;
+  /** Every signed-in request runs it: built and compiled once (server/db/prepared.ts). */
+  private readonly liveSessionUser;
   constructor(db: Kysely<Database>) {
     this.db = db;
+    this.liveSessionUser = preparedQuery(db, (tokenHash: string, at: number) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select(userWithAccount)
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', at)
+        .where('users.disabled', '=', 0),
+    );
   }
 
   findUserByUsername(username: string) {
@@ -88,17 +102,8 @@ export class AuthRepository {
       .execute();
   }
 
-  findLiveSessionUser(tokenHash: string, at: number) {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .innerJoin('accounts', 'accounts.id', 'users.account_id')
-      .select(userWithAccount)
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', at)
-      .where('users.disabled', '=', 0)
-      .executeTakeFirst();
+  async findLiveSessionUser(tokenHash: string, at: number) {
+    return (await this.liveSessionUser(tokenHash, at))[0];
   }
 
   async revokeSession(tokenHash: string, at: number): Promise<void> {

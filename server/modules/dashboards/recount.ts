@@ -1,11 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import {
   DEVICE_DIMS,
   addDeviceDays,
   addOrderDays,
   addServiceDays,
+  FACET_DIMS,
   deviceKey,
+  facetDeltas,
   shopDay,
   type ServiceDelta,
 } from './rollup.ts';
@@ -19,6 +21,8 @@ export interface RollupSnapshot {
   orderDays: Map<string, { orders: number; devices: number }>;
   serviceDays: Map<string, ServiceDelta>;
   deviceDays: Map<string, number>;
+  /** dash_facet_days (migration 0019): account, dim, day, model, value. */
+  facetDays: Map<string, number>;
 }
 
 /** Map keys: the parts joined by a character no facet value holds (names refuse control characters). */
@@ -35,7 +39,12 @@ export async function recount(db: Kysely<Database>, accountId?: number): Promise
   const dayOf = new Map(
     orders.map((o) => [o.id, { account: o.account_id, day: shopDay(Number(o.created_at)) }]),
   );
-  const snap: RollupSnapshot = { orderDays: new Map(), serviceDays: new Map(), deviceDays: new Map() };
+  const snap: RollupSnapshot = {
+    orderDays: new Map(),
+    serviceDays: new Map(),
+    deviceDays: new Map(),
+    facetDays: new Map(),
+  };
   for (const o of orders) {
     const at = dayOf.get(o.id)!;
     const key = k(at.account, at.day);
@@ -64,6 +73,11 @@ export async function recount(db: Kysely<Database>, accountId?: number): Promise
     const key = deviceKey(d);
     const dk = k(at.account, at.day, ...DEVICE_DIMS.map((c) => key[c]));
     snap.deviceDays.set(dk, (snap.deviceDays.get(dk) ?? 0) + n);
+    for (const [fk, m] of facetDeltas([{ key, count: n }])) {
+      const [dim, model, value] = fk.split(SEP) as [string, string, string];
+      const key2 = k(at.account, dim, at.day, model, value);
+      snap.facetDays.set(key2, (snap.facetDays.get(key2) ?? 0) + m);
+    }
   }
   const jobs = await db
     .selectFrom('check_jobs as j')
@@ -88,7 +102,12 @@ export async function recount(db: Kysely<Database>, accountId?: number): Promise
 
 /** The rollup as stored, in the same shape, without rows that went back to zero. */
 export async function storedRollup(db: Kysely<Database>, accountId?: number): Promise<RollupSnapshot> {
-  const snap: RollupSnapshot = { orderDays: new Map(), serviceDays: new Map(), deviceDays: new Map() };
+  const snap: RollupSnapshot = {
+    orderDays: new Map(),
+    serviceDays: new Map(),
+    deviceDays: new Map(),
+    facetDays: new Map(),
+  };
   const od = await db
     .selectFrom('dash_order_days')
     .selectAll()
@@ -120,7 +139,34 @@ export async function storedRollup(db: Kysely<Database>, accountId?: number): Pr
   for (const r of dd)
     if (Number(r.devices) !== 0)
       snap.deviceDays.set(k(r.account_id, r.day, ...DEVICE_DIMS.map((c) => r[c])), Number(r.devices));
+  const fd = await db
+    .selectFrom('dash_facet_days')
+    .selectAll()
+    .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId as number))
+    .execute();
+  for (const r of fd)
+    if (Number(r.devices) !== 0)
+      snap.facetDays.set(k(r.account_id, r.dim, r.day, r.model, r.value), Number(r.devices));
   return snap;
+}
+
+/**
+ * dash_facet_days from dash_device_days, one statement per facet (migration 0019 and a rebuild):
+ * each device key adds its count to its model's 'all' row and to one row per facet value.
+ */
+export async function fillFacetDays(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('dash_facet_days').execute();
+  await sql`INSERT INTO dash_facet_days (account_id, dim, day, model, value, devices)
+    SELECT account_id, 'all', day, model, '', sum(devices) FROM dash_device_days
+    GROUP BY account_id, day, model HAVING sum(devices) <> 0`.execute(db);
+  for (const dim of FACET_DIMS)
+    await sql`INSERT INTO dash_facet_days (account_id, dim, day, model, value, devices)
+      SELECT account_id, ${dim}, day, model, ${sql.ref(dim)}, sum(devices) FROM dash_device_days
+      GROUP BY account_id, day, model, ${sql.ref(dim)} HAVING sum(devices) <> 0`.execute(db);
+}
+
+async function hasTable(db: Kysely<Database>, name: string): Promise<boolean> {
+  return (await db.introspection.getTables()).some((t) => t.name === name);
 }
 
 /** Empties the rollup and fills it from a recount (the migration; a repair tool). */
@@ -128,6 +174,8 @@ export async function rebuildRollup(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('dash_order_days').execute();
   await db.deleteFrom('dash_service_days').execute();
   await db.deleteFrom('dash_device_days').execute();
+  // Migration 0016 rebuilds before migration 0019 made the facet table.
+  const facets = await hasTable(db, 'dash_facet_days');
   const snap = await recount(db);
   for (const [key, v] of snap.orderDays) {
     const [account, day] = key.split(SEP) as [string, string];
@@ -140,6 +188,9 @@ export async function rebuildRollup(db: Kysely<Database>): Promise<void> {
   for (const [key, n] of snap.deviceDays) {
     const [account, day, ...dims] = key.split(SEP);
     const row = Object.fromEntries(DEVICE_DIMS.map((c, i) => [c, dims[i] ?? ''])) as Record<string, string>;
-    await addDeviceDays(db, Number(account), day as string, [{ key: deviceKey(row), count: n }]);
+    await addDeviceDays(db, Number(account), day as string, [{ key: deviceKey(row), count: n }], {
+      facets: false,
+    });
   }
+  if (facets) await fillFacetDays(db);
 }

@@ -65,6 +65,7 @@ export async function addDeviceDays(
   accountId: number,
   day: string,
   rows: ReadonlyArray<{ key: DeviceKey; count: number }>,
+  opts: { facets?: boolean } = {},
 ): Promise<void> {
   // Merge equal keys first: one row per key per statement (PostgreSQL refuses a key twice).
   const merged = new Map<string, { key: DeviceKey; count: number }>();
@@ -80,6 +81,9 @@ export async function addDeviceDays(
     .filter(([, r]) => r.count !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, r]) => ({ account_id: accountId, day, ...r.key, devices: r.count }));
+  // The facet rollup moves with it (rebuildRollup alone leaves it out: migration 0016 runs before
+  // the facet table exists, and a rebuild refills it in one statement per facet).
+  if (opts.facets !== false) await addFacetDays(db, accountId, day, [...merged.values()]);
   // 12 parameters a row: 500 rows stay well under SQLite's limit.
   for (let i = 0; i < values.length; i += 500)
     await db
@@ -89,6 +93,52 @@ export async function addDeviceDays(
         oc
           .columns(['account_id', 'day', ...DEVICE_DIMS])
           .doUpdateSet({ devices: sql`dash_device_days.devices + excluded.devices` }),
+      )
+      .execute();
+}
+
+/** The facets dash_facet_days counts per model (migration 0019); 'all' counts the model itself. */
+export const FACET_DIMS = DEVICE_DIMS.filter((d) => d !== 'model');
+export type FacetDim = (typeof FACET_DIMS)[number] | 'all';
+
+/** A facet row's key: account-free, joined by a character no facet value holds. */
+export const facetKey = (dim: FacetDim, model: string, value: string) => `${dim}\u0001${model}\u0001${value}`;
+
+/** What device-key deltas add to each (model, facet, value): one row per facet a device has. */
+export function facetDeltas(rows: ReadonlyArray<{ key: DeviceKey; count: number }>): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (k: string, n: number) => out.set(k, (out.get(k) ?? 0) + n);
+  for (const r of rows) {
+    add(facetKey('all', r.key.model, ''), r.count);
+    for (const d of FACET_DIMS) add(facetKey(d, r.key.model, r.key[d]), r.count);
+  }
+  for (const [k, n] of out) if (n === 0) out.delete(k);
+  return out;
+}
+
+/** Keeps dash_facet_days with dash_device_days: called by addDeviceDays only, in its transaction. */
+async function addFacetDays(
+  db: Kysely<Database>,
+  accountId: number,
+  day: string,
+  rows: ReadonlyArray<{ key: DeviceKey; count: number }>,
+): Promise<void> {
+  // In key order, like dash_device_days: one lock order for every transaction.
+  const values = [...facetDeltas(rows)]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, devices]) => {
+      const [dim, model, value] = k.split('\u0001') as [string, string, string];
+      return { account_id: accountId, dim, day, model, value, devices };
+    });
+  // 6 parameters a row.
+  for (let i = 0; i < values.length; i += 1000)
+    await db
+      .insertInto('dash_facet_days')
+      .values(values.slice(i, i + 1000))
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'dim', 'day', 'model', 'value'])
+          .doUpdateSet({ devices: sql`dash_facet_days.devices + excluded.devices` }),
       )
       .execute();
 }

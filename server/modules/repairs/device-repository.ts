@@ -3,7 +3,7 @@ import { parseIdentifier } from '#contract/identifiers/parse.ts';
 import { REPAIR_ID_RE, type RepairDeviceListInput } from '#contract/schemas/repairs.ts';
 import { CountMemo } from '#server/db/count-memo.ts';
 import type { Database } from '#server/db/schema.ts';
-import { toDeviceRow, toEventRow, type DeviceDbRow } from './device-rows.ts';
+import { DEVICE_ROW_COLUMNS, toDeviceRow, toEventRow, type DeviceDbRow } from './device-rows.ts';
 
 type ListInput = Exclude<RepairDeviceListInput, undefined> & { page: number; page_size: number };
 
@@ -78,28 +78,60 @@ export class DeviceRepository {
         q = q.where(column, '>=', kw).where(column, '<', kw + '\u{10FFFF}');
       }
     }
-    const countQuery = q.select((eb) => eb.fn.countAll<number>().as('n'));
-    const compiled = countQuery.compile();
+    // The total is kept per account and filter (the input without its page) while nothing is written
+    // (server/db/count-memo.ts); the key is made from the input, so a page served from the memo
+    // builds no count query at all.
+    const { page, page_size: pageSize, ...filters } = input;
     const total = await this.totals.count(
-      compiled.sql + '\n' + JSON.stringify(compiled.parameters),
-      async () => Number((await countQuery.executeTakeFirstOrThrow()).n),
+      JSON.stringify([accountId, filters, input.changed_today ? today : null]),
+      async () =>
+        Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     );
-    // The page's ids first (from an index where the filter allows, so deep pages skip cheaply),
-    // then only those rows.
-    const pageIds = await q
-      .select('d.id')
-      .orderBy(input.changed_today ? 'd.changed_at' : 'd.id', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(input.page_size)
-      .offset((input.page - 1) * input.page_size)
-      .execute();
-    const rows = await this.byIds(
-      accountId,
-      pageIds.map((r) => r.id),
-    );
-    const order = new Map(pageIds.map((r, i) => [r.id, i]));
-    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    return { list: rows.map((r) => toDeviceRow(r as DeviceDbRow)), total };
+    // One statement for the page: its ids from an index where the filter allows (so deep pages skip
+    // index entries, not rows), then only those rows, with the columns the answer needs. The
+    // subquery's "d" is the filtered list; the outer "r" its page.
+    const newestFirst = input.changed_today ? (['changed_at', 'id'] as const) : (['id'] as const);
+    let pageIds = q.select('d.id');
+    for (const column of newestFirst) pageIds = pageIds.orderBy(`d.${column}`, 'desc');
+    let rows = this.db
+      .selectFrom('repair_devices as r')
+      .innerJoin('repair_batches as b', 'b.id', 'r.batch_id')
+      .select(DEVICE_ROW_COLUMNS.map((c) => `r.${c}` as const))
+      .select('b.title as batch_title')
+      // The subquery keeps to the account. (A test of r.account_id here would tempt SQLite to walk the
+      // account's index instead of looking the 20 ids up.)
+      .where('r.id', 'in', pageIds.limit(pageSize).offset((page - 1) * pageSize));
+    for (const column of newestFirst) rows = rows.orderBy(`r.${column}`, 'desc');
+    return { list: (await rows.execute()).map(toDeviceRow), total };
+  }
+
+  /**
+   * The dashboards' repair figures, with the same conditions as list()'s filters (so each equals the
+   * total of the list it clicks through to): live devices per progress, watched, changed in `today`.
+   * Each is answered from its own index (progress, watched, changed), never from the rows.
+   */
+  async dashboardCounts(accountId: number, today: { startMs: number; endMs: number }) {
+    const [byProgress, watched, changed] = await Promise.all([
+      this.base(accountId)
+        .select(['d.progress', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('d.progress', 'is not', null)
+        .groupBy('d.progress')
+        .execute(),
+      this.base(accountId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('d.watched', '=', 1)
+        .executeTakeFirstOrThrow(),
+      this.base(accountId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('d.changed_at', '>=', today.startMs)
+        .where('d.changed_at', '<', today.endMs)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      progress: new Map(byProgress.map((r) => [r.progress as string, Number(r.n)])),
+      watched: Number(watched.n),
+      changedToday: Number(changed.n),
+    };
   }
 
   /** Devices of the account with this identifier (as taken in or as the replacement) or repair id. */

@@ -14,6 +14,47 @@ import type { RepairDevicesTable, RepairEventsTable } from '#server/db/schema-re
 
 export type DeviceDbRow = Selectable<RepairDevicesTable> & { batch_title: string };
 
+/** The columns toDeviceRow reads: what the list selects (not the wide row's bookkeeping columns). */
+export const DEVICE_ROW_COLUMNS = [
+  'id',
+  'batch_id',
+  'no',
+  'sn',
+  'imei',
+  'repair_ids',
+  'new_sn',
+  'new_imei',
+  'model',
+  'customer_name',
+  'customer_phone',
+  'customer_note',
+  'courier_in',
+  'return_tracking',
+  'return_logistics',
+  'warranty_type',
+  'warranty_end',
+  'purchase_date',
+  'purchase_price',
+  'sale_price',
+  'badge',
+  'eligibility',
+  'progress',
+  'quote_deadline',
+  'quote_amount',
+  'changed_at',
+  'refreshed_at',
+  'refresh_state',
+  'refresh_error',
+  'watched',
+  'sandbox',
+  'link_hash',
+  'source_check_order_id',
+  'created_at',
+  'updated_ms',
+] as const satisfies readonly (keyof RepairDevicesTable)[];
+
+export type DeviceRowSource = Pick<DeviceDbRow, (typeof DEVICE_ROW_COLUMNS)[number] | 'batch_title'>;
+
 const sec = (ms: number | null) => (ms ? Math.floor(Number(ms) / 1000) : 0);
 const num = (v: number | null) => (v === null ? null : Number(v));
 
@@ -27,7 +68,7 @@ export function parseRepairIds(json: string): string[] {
 }
 
 /** A database row to the contract's row (times in seconds, amounts as numbers). */
-export function toDeviceRow(r: DeviceDbRow): RepairDeviceRow {
+export function toDeviceRow(r: DeviceRowSource): RepairDeviceRow {
   return {
     id: r.id,
     batch_id: r.batch_id,

@@ -26,6 +26,8 @@ import { registerStatusPage } from './status-page.ts';
 
 export interface RepairsModule {
   handlers: HandlerMap;
+  /** Settings, "today" and the device reads (the dashboards count with them). */
+  service: RepairService;
   runner: RepairRunner;
   scheduler: MonitorScheduler;
   provider: RepairStatusProvider;
@@ -149,5 +151,5 @@ export function buildRepairs(deps: {
     links,
     history: new HistoryService(db, repairs.devices),
   });
-  return { handlers, runner, scheduler, provider };
+  return { handlers, service: repairs, runner, scheduler, provider };
 }

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { RejectReason } from '#contract/identifiers/parse.ts';
 import {
   REPAIR_ID_RE,
+  REPAIR_PROGRESS,
   type LogisticsBadge,
   type RepairEligibility,
   type RepairEventKind,
@@ -147,6 +148,25 @@ export const NO_FILTERS: DeviceFilters = {
   changedToday: false,
   keyword: '',
 };
+
+/**
+ * The filters a link asks for in the URL (a dashboard figure: progress, watched, changed today);
+ * progress values the contract does not know are dropped.
+ */
+export function filtersFromSearch(search: {
+  progress?: readonly string[];
+  watched?: boolean;
+  changed_today?: boolean;
+}): DeviceFilters {
+  return {
+    ...NO_FILTERS,
+    progress: (search.progress ?? []).filter((p): p is RepairProgress =>
+      (REPAIR_PROGRESS as readonly string[]).includes(p),
+    ),
+    watched: search.watched === true,
+    changedToday: search.changed_today === true,
+  };
+}
 
 /** The filters as the device_list call wants them (only the ones set). */
 export function listInputOf(filters: DeviceFilters, page: number, pageSize: number) {

@@ -18,6 +18,7 @@ export const PAGE_TITLES: Record<string, MessageDescriptor> = {
   '/app/dashboards/default': msg`Dashboard`,
   '/app/dashboards/hotphone': msg`Hot phones`,
   '/app/dashboards/phoneDetail': msg`Phone detail`,
+  '/app/dashboards/devices': msg`Checked devices`,
   '/app/quiry': msg`Order management`,
   '/app/quiry/basicinquiry': msg`Basic inquiry`,
   '/app/quiry/managementDetail': msg`Order detail`,

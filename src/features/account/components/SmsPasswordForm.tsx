@@ -6,6 +6,7 @@ import { useEditPasswordSms } from '../api/account-api.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
 import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
 import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
+import { Ltr } from '#src/ui/Ltr.tsx';
 
 /** Change the password with an SMS code sent to the bound phone (the server knows the number). */
 export function SmsPasswordForm({ maskedPhone, rawPhone }: { maskedPhone: string; rawPhone: string }) {
@@ -49,7 +50,9 @@ export function SmsPasswordForm({ maskedPhone, rawPhone }: { maskedPhone: string
     <form onSubmit={onSubmit} noValidate data-testid="sms-password-form">
       <Stack maw={420}>
         <Text size="sm">
-          <Trans>A code will be sent to {maskedPhone}.</Trans>
+          <Trans>
+            A code will be sent to <Ltr>{maskedPhone}</Ltr>.
+          </Trans>
         </Text>
         <SmsCodeField
           value={code}

@@ -150,7 +150,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
               <Title order={1} fz="h2" id="login-title">
                 RepairOps
               </Title>
-              <Text c="gray.7" size="sm">
+              <Text c="dimmed" size="sm">
                 <Trans>Sign in to your shop</Trans>
               </Text>
             </div>

@@ -5,7 +5,8 @@ export const checksKeys = {
   groups: () => [...checksKeys.catalogue(), 'groups'] as const,
   services: () => [...checksKeys.catalogue(), 'services'] as const,
   orders: () => [...checksKeys.all, 'orders'] as const,
-  orderList: (page: number, keyword: string) => [...checksKeys.orders(), 'list', page, keyword] as const,
+  orderList: (page: number, keyword: string, created: { from: string; to: string } | null = null) =>
+    [...checksKeys.orders(), 'list', page, keyword, created] as const,
   order: (orderId: number) => [...checksKeys.orders(), 'detail', orderId] as const,
   results: (orderId: number) => [...checksKeys.all, 'results', orderId] as const,
   /** The signed-in user's result columns (persisted: hidden columns stay hidden offline). */

@@ -13,11 +13,26 @@ import { checksKeys } from './keys.ts';
 
 export const ORDERS_PAGE_SIZE = 20;
 
-export const orderListQuery = (page: number, keyword: string) =>
+/** Orders created on these shop days, inclusive (YYYY-MM-DD): a dashboard figure's list. */
+export interface CreatedRange {
+  from: string;
+  to: string;
+}
+
+export const orderListQuery = (page: number, keyword: string, created: CreatedRange | null = null) =>
   queryOptions({
-    queryKey: checksKeys.orderList(page, keyword),
+    queryKey: checksKeys.orderList(page, keyword, created),
     queryFn: ({ signal }) =>
-      callApi(endpoints.orderList, { page, page_size: ORDERS_PAGE_SIZE, keyword }, { signal }),
+      callApi(
+        endpoints.orderList,
+        {
+          page,
+          page_size: ORDERS_PAGE_SIZE,
+          keyword,
+          ...(created ? { created_from: created.from, created_to: created.to } : {}),
+        },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -26,7 +26,7 @@ interface ColumnsModalProps {
 }
 
 /** Which columns the table shows and the export writes, and in what order; saved per user. */
-export function ColumnsModal({ opened, columns, onClose }: ColumnsModalProps) {
+export const ColumnsModal = memo(function ColumnsModal({ opened, columns, onClose }: ColumnsModalProps) {
   const { t } = useLingui();
   return (
     <Modal
@@ -41,7 +41,7 @@ export function ColumnsModal({ opened, columns, onClose }: ColumnsModalProps) {
       {opened && <ColumnsForm columns={columns} onClose={onClose} />}
     </Modal>
   );
-}
+});
 
 function ColumnsForm({ columns, onClose }: { columns: ResultColumnsDatas; onClose(): void }) {
   const { t } = useLingui();

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { memo, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
@@ -29,7 +29,7 @@ interface DeriveOrderModalProps {
 type Field = 'title' | 'services';
 
 /** Copy the selected devices into a new check order with other services (priced like any order). */
-export function DeriveOrderModal(props: DeriveOrderModalProps) {
+export const DeriveOrderModal = memo(function DeriveOrderModal(props: DeriveOrderModalProps) {
   const { t } = useLingui();
   return (
     <Modal
@@ -43,7 +43,7 @@ export function DeriveOrderModal(props: DeriveOrderModalProps) {
       {props.opened && <DeriveForm {...props} />}
     </Modal>
   );
-}
+});
 
 function DeriveForm({ orderId, orderTitle, selection, count, onClose, onPlaced }: DeriveOrderModalProps) {
   const { t, i18n } = useLingui();

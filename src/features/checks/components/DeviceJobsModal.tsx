@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Group, Modal, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
@@ -8,7 +9,13 @@ import { JOB_STATUS_NAMES } from '../model/device-fields.ts';
 const JOB_COLORS = { pending: 'gray.7', running: 'blue.8', success: 'teal.9', failed: 'red.9' } as const;
 
 /** The jobs of one device: each service's state, who answered, and why a failed one failed. */
-export function DeviceJobsModal({ device, onClose }: { device: DeviceResultRow | null; onClose(): void }) {
+export const DeviceJobsModal = memo(function DeviceJobsModal({
+  device,
+  onClose,
+}: {
+  device: DeviceResultRow | null;
+  onClose(): void;
+}) {
   const { t, i18n } = useLingui();
   return (
     <Modal
@@ -61,4 +68,4 @@ export function DeviceJobsModal({ device, onClose }: { device: DeviceResultRow |
       )}
     </Modal>
   );
-}
+});

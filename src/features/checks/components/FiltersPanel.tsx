@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -40,10 +40,34 @@ interface FiltersPanelProps {
   onChange(next: ResultFilter): void;
 }
 
+type Patch = (patch: Partial<ResultFilter>) => void;
+
+const NO_VALUES: readonly string[] = [];
+const NO_COUNTS: Record<string, number> = {};
+
+/** Whether two count maps say the same (a recount often leaves a group's counts as they were). */
+function sameCounts(a: Record<string, number> | undefined, b: Record<string, number> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => a[key] === b[key]);
+}
+
+/** memo() for a group with counts: equal props, counts compared by content. */
+function sameGroupProps<P extends { counts?: Record<string, number> }>(a: P, b: P): boolean {
+  for (const key of Object.keys(a) as (keyof P)[]) {
+    if (key === 'counts') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length && sameCounts(a.counts, b.counts);
+}
+
 /**
  * The order detail's filters: facets with counts, tri-state filters, the warranty days-left window,
  * the purchase-date range and the SN/IMEI search. The filter lives in page state (written to the URL after a pause);
- * this panel only proposes changes.
+ * this panel only proposes changes. Each group is memoised with a stable `set`: a recount re-renders
+ * only the groups whose counts or values changed (bench:facets).
  */
 export const FiltersPanel = memo(function FiltersPanel({
   filter,
@@ -51,8 +75,15 @@ export const FiltersPanel = memo(function FiltersPanel({
   counting,
   onChange,
 }: FiltersPanelProps) {
-  const { t } = useLingui();
-  const set = (patch: Partial<ResultFilter>) => onChange(normalizeFilter({ ...filter, ...patch }));
+  // The latest filter, read when a group proposes a change (after the render that showed it).
+  const filterRef = useRef(filter);
+  useEffect(() => {
+    filterRef.current = filter;
+  }, [filter]);
+  const set = useCallback<Patch>(
+    (patch) => onChange(normalizeFilter({ ...filterRef.current, ...patch })),
+    [onChange],
+  );
   return (
     <Stack gap="sm" data-testid="filters" data-state={counting ? 'counting' : 'ready'}>
       <Group justify="space-between">
@@ -69,54 +100,78 @@ export const FiltersPanel = memo(function FiltersPanel({
           <Trans>Clear filters</Trans>
         </Button>
       </Group>
-      <SearchBox value={filter.q ?? ''} onChange={(q) => set({ q })} />
+      <SearchBox value={filter.q ?? ''} set={set} />
       {FACET_FIELDS.map((field) => (
         <FacetGroup
           key={field}
           field={field}
-          selected={filter[field] ?? []}
-          counts={counts?.facets[field] ?? {}}
-          onChange={(values) => set({ [field]: values })}
+          selected={filter[field] ?? NO_VALUES}
+          counts={counts?.facets[field] ?? NO_COUNTS}
+          set={set}
         />
       ))}
       {TRI_FIELDS.map((field) => (
-        <TriFilter
-          key={field}
-          field={field}
-          value={filter[field]}
-          counts={counts?.tri[field]}
-          onChange={(value) => set({ [field]: value })}
-        />
+        <TriFilter key={field} field={field} value={filter[field]} counts={counts?.tri[field]} set={set} />
       ))}
-      <Fieldset legend={t`Warranty days left`} variant="unstyled">
-        <Group grow gap="xs">
-          <NumberInput
-            label={t`From`}
-            value={filter.days_min ?? ''}
-            onChange={(v) => set({ days_min: typeof v === 'number' ? v : undefined })}
-            allowDecimal={false}
-            data-testid="days-min"
-          />
-          <NumberInput
-            label={t`To`}
-            value={filter.days_max ?? ''}
-            onChange={(v) => set({ days_max: typeof v === 'number' ? v : undefined })}
-            allowDecimal={false}
-            data-testid="days-max"
-          />
-        </Group>
-      </Fieldset>
-      <DatePickerInput
-        type="range"
-        label={t`Purchase date`}
-        valueFormat="YYYY-MM-DD"
-        clearable
-        allowSingleDateInRange
-        value={[filter.purchase_from ?? null, filter.purchase_to ?? null]}
-        onChange={([from, to]) => set({ purchase_from: from ?? undefined, purchase_to: to ?? undefined })}
-        data-testid="purchase-range"
-      />
+      <DaysWindow min={filter.days_min} max={filter.days_max} set={set} />
+      <PurchaseRange from={filter.purchase_from} to={filter.purchase_to} set={set} />
     </Stack>
+  );
+});
+
+const DaysWindow = memo(function DaysWindow({
+  min,
+  max,
+  set,
+}: {
+  min: number | undefined;
+  max: number | undefined;
+  set: Patch;
+}) {
+  const { t } = useLingui();
+  return (
+    <Fieldset legend={t`Warranty days left`} variant="unstyled">
+      <Group grow gap="xs">
+        <NumberInput
+          label={t`From`}
+          value={min ?? ''}
+          onChange={(v) => set({ days_min: typeof v === 'number' ? v : undefined })}
+          allowDecimal={false}
+          data-testid="days-min"
+        />
+        <NumberInput
+          label={t`To`}
+          value={max ?? ''}
+          onChange={(v) => set({ days_max: typeof v === 'number' ? v : undefined })}
+          allowDecimal={false}
+          data-testid="days-max"
+        />
+      </Group>
+    </Fieldset>
+  );
+});
+
+const PurchaseRange = memo(function PurchaseRange({
+  from,
+  to,
+  set,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  set: Patch;
+}) {
+  const { t } = useLingui();
+  return (
+    <DatePickerInput
+      type="range"
+      label={t`Purchase date`}
+      valueFormat="YYYY-MM-DD"
+      clearable
+      allowSingleDateInRange
+      value={[from ?? null, to ?? null]}
+      onChange={([from, to]) => set({ purchase_from: from ?? undefined, purchase_to: to ?? undefined })}
+      data-testid="purchase-range"
+    />
   );
 });
 
@@ -124,7 +179,7 @@ export const FiltersPanel = memo(function FiltersPanel({
  * The SN/IMEI search: each keystroke goes straight into the filter (counting is off the main thread
  * on large orders); the box keeps what was typed, spaces included, and follows outside changes.
  */
-function SearchBox({ value, onChange }: { value: string; onChange(q: string): void }) {
+const SearchBox = memo(function SearchBox({ value, set }: { value: string; set: Patch }) {
   const { t } = useLingui();
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
@@ -142,12 +197,12 @@ function SearchBox({ value, onChange }: { value: string; onChange(q: string): vo
       onChange={(e) => {
         const next = e.currentTarget.value;
         setText(next);
-        if (next.trim() !== value) onChange(next.trim());
+        if (next.trim() !== value) set({ q: next.trim() });
       }}
       data-testid="results-search"
     />
   );
-}
+});
 
 function useValueName(field: FacetField) {
   const { t, i18n } = useLingui();
@@ -159,20 +214,25 @@ function useValueName(field: FacetField) {
   };
 }
 
-function FacetGroup({
+const FacetGroup = memo(function FacetGroup({
   field,
   selected,
   counts,
-  onChange,
+  set,
 }: {
   field: FacetField;
   selected: readonly string[];
   counts: Record<string, number>;
-  onChange(values: string[]): void;
+  set: Patch;
 }) {
   const { t, i18n } = useLingui();
   const name = useValueName(field);
   const [all, setAll] = useState(false);
+  const toggle = useCallback(
+    (value: string, checked: boolean) =>
+      set({ [field]: checked ? [...selected, value] : selected.filter((v) => v !== value) }),
+    [set, field, selected],
+  );
   // Most devices first, unknown last; a ticked value stays listed even when nothing matches it.
   const values = [...new Set([...Object.keys(counts), ...selected])].sort((a, b) =>
     a === NO_VALUE ? 1 : b === NO_VALUE ? -1 : (counts[b] ?? 0) - (counts[a] ?? 0) || a.localeCompare(b),
@@ -184,21 +244,13 @@ function FacetGroup({
     <Fieldset legend={title} variant="unstyled" data-testid={`facet-${field}`}>
       <Stack gap={4}>
         {shown.map((value) => (
-          <Checkbox
+          <FacetValue
             key={value}
-            size="xs"
+            value={value}
+            name={name(value)}
+            count={counts[value] ?? 0}
             checked={selected.includes(value)}
-            onChange={(e) =>
-              onChange(e.currentTarget.checked ? [...selected, value] : selected.filter((v) => v !== value))
-            }
-            label={
-              <span data-testid="facet-value" data-value={value} data-count={counts[value] ?? 0}>
-                {name(value)}{' '}
-                <Text span c="dimmed" size="xs">
-                  ({counts[value] ?? 0})
-                </Text>
-              </span>
-            }
+            onToggle={toggle}
           />
         ))}
         {values.length > FIRST_VALUES && (
@@ -209,25 +261,59 @@ function FacetGroup({
       </Stack>
     </Fieldset>
   );
-}
+}, sameGroupProps);
 
-function TriFilter({
+/** One facet value: re-rendered only when its count, name or tick changes. */
+const FacetValue = memo(function FacetValue({
+  value,
+  name,
+  count,
+  checked,
+  onToggle,
+}: {
+  value: string;
+  name: string;
+  count: number;
+  checked: boolean;
+  onToggle(value: string, checked: boolean): void;
+}) {
+  return (
+    <Checkbox
+      size="xs"
+      checked={checked}
+      onChange={(e) => onToggle(value, e.currentTarget.checked)}
+      label={
+        <span data-testid="facet-value" data-value={value} data-count={count}>
+          {name}{' '}
+          <Text span c="dimmed" size="xs">
+            ({count})
+          </Text>
+        </span>
+      }
+    />
+  );
+});
+
+const TriFilter = memo(function TriFilter({
   field,
   value,
   counts,
-  onChange,
+  set,
 }: {
   field: TriField;
   value: TriState | undefined;
   counts: Record<TriState, number> | undefined;
-  onChange(value: TriState | undefined): void;
+  set: Patch;
 }) {
   const { t, i18n } = useLingui();
   const title = i18n._(TRI_FILTER_NAMES[field]);
-  const option = (state: TriState) => ({
-    value: state,
-    label: `${i18n._(TRI_STATE_NAMES[state])} ${counts ? counts[state] : ''}`.trim(),
-  });
+  const data = useMemo(() => {
+    const option = (state: TriState) => ({
+      value: state,
+      label: `${i18n._(TRI_STATE_NAMES[state])} ${counts ? counts[state] : ''}`.trim(),
+    });
+    return [{ value: 'any', label: t`Any` }, option('yes'), option('no'), option('unknown')];
+  }, [counts, i18n, t]);
   return (
     <div data-testid={`tri-${field}`} data-counts={counts ? JSON.stringify(counts) : ''}>
       <Text size="sm" fw={500} id={`tri-${field}-label`}>
@@ -238,9 +324,9 @@ function TriFilter({
         fullWidth
         aria-labelledby={`tri-${field}-label`}
         value={value ?? 'any'}
-        onChange={(v) => onChange(v === 'any' ? undefined : (v as TriState))}
-        data={[{ value: 'any', label: t`Any` }, option('yes'), option('no'), option('unknown')]}
+        onChange={(v) => set({ [field]: v === 'any' ? undefined : (v as TriState) })}
+        data={data}
       />
     </div>
   );
-}
+}, sameGroupProps);

@@ -25,7 +25,9 @@ import { formatHundredths } from '#src/lib/amount.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
-import { ORDERS_PAGE_SIZE, orderListQuery } from '../api/orders-api.ts';
+import { ORDERS_PAGE_SIZE, orderListQuery, type CreatedRange } from '../api/orders-api.ts';
+
+export type { CreatedRange };
 import { useUndoableDelete } from './use-undoable-delete.ts';
 import { DeletedOrdersButton } from './DeletedOrders.tsx';
 import { heardRecently } from '../api/progress.ts';
@@ -34,17 +36,38 @@ import { type InquiryDraft, updateInquiryDraft, useInquiryDraftField } from '../
 /** While an order on the page is running its progress is refetched this often. */
 const RUNNING_REFRESH_MS = 3000;
 
-/** The account's check orders with their totals, search and paging; delete with a confirmation. */
-export function OrderList({ userId }: { userId: number }) {
+/**
+ * The account's check orders with their totals, search and paging; delete with a confirmation.
+ * With `created` (a dashboard figure's click-through, from the URL) only the orders created on those
+ * shop days: the summary then equals the figure. That view pages on its own, leaving the kept-alive
+ * page of the full list as it was.
+ */
+export function OrderList({
+  userId,
+  created = null,
+  onClearCreated,
+}: {
+  userId: number;
+  created?: CreatedRange | null;
+  onClearCreated?(): void;
+}) {
   const { t } = useLingui();
-  const page = useInquiryDraftField(userId, 'page');
+  const draftPage = useInquiryDraftField(userId, 'page');
+  const rangeKey = created ? `${created.from}/${created.to}` : '';
+  const [rangePage, setRangePage] = useState({ key: rangeKey, page: 1 });
+  const page = created ? (rangePage.key === rangeKey ? rangePage.page : 1) : draftPage;
+  const setPage = (next: number) =>
+    created ? setRangePage({ key: rangeKey, page: next }) : updateInquiryDraft(userId, { page: next });
   const savedKeyword = useInquiryDraftField(userId, 'keyword');
   const update = (patch: Partial<InquiryDraft>) => updateInquiryDraft(userId, patch);
   const [keyword, setKeyword] = useState(savedKeyword);
   const [debounced] = useDebouncedValue(keyword.trim(), 300);
-  if (debounced !== savedKeyword) update({ keyword: debounced, page: 1 });
+  if (debounced !== savedKeyword) {
+    update({ keyword: debounced, page: 1 });
+    if (created) setRangePage({ key: rangeKey, page: 1 });
+  }
   const list = useQuery({
-    ...orderListQuery(page, savedKeyword),
+    ...orderListQuery(page, savedKeyword, created),
     // The socket patches running orders in place (onCheckProgress); poll only for those it is silent on.
     refetchInterval: (query) =>
       query.state.data?.list.some(
@@ -60,6 +83,24 @@ export function OrderList({ userId }: { userId: number }) {
 
   return (
     <Stack>
+      {created && (
+        <Group gap="xs" data-testid="orders-created-filter">
+          <Badge variant="light" size="lg">
+            {created.from === created.to ? (
+              <Trans>Created on {created.from}</Trans>
+            ) : (
+              <Trans>
+                Created {created.from} to {created.to}
+              </Trans>
+            )}
+          </Badge>
+          {onClearCreated && (
+            <Button size="xs" variant="subtle" onClick={onClearCreated} data-testid="orders-created-clear">
+              <Trans>Show all orders</Trans>
+            </Button>
+          )}
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="orders-summary">
         <Stat label={t`Orders`} value={summary ? String(summary.orders) : '—'} testId="summary-orders" />
         <Stat label={t`Devices`} value={summary ? String(summary.devices) : '—'} testId="summary-devices" />
@@ -158,7 +199,7 @@ export function OrderList({ userId }: { userId: number }) {
               <Table.Tr>
                 <Table.Td colSpan={8}>
                   <Text c="dimmed" ta="center">
-                    {savedKeyword ? (
+                    {savedKeyword || created ? (
                       <Trans>No order matches the search.</Trans>
                     ) : (
                       <Trans>No orders yet.</Trans>
@@ -170,7 +211,7 @@ export function OrderList({ userId }: { userId: number }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && <Pagination value={page} onChange={(next) => update({ page: next })} total={pages} />}
+      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
       <DeleteOrderModal order={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -24,7 +24,7 @@ interface RepairIntakeModalProps {
  * "Move into repair tracking": the selected devices become tracked devices of a new repair batch,
  * with their checked facts and no new paid call (repairs' intake_from_check endpoint).
  */
-export function RepairIntakeModal(props: RepairIntakeModalProps) {
+export const RepairIntakeModal = memo(function RepairIntakeModal(props: RepairIntakeModalProps) {
   const { t } = useLingui();
   return (
     <Modal
@@ -37,7 +37,7 @@ export function RepairIntakeModal(props: RepairIntakeModalProps) {
       {props.opened && <IntakeForm {...props} />}
     </Modal>
   );
-}
+});
 
 function IntakeForm({ orderId, orderTitle, deviceIds, count, onClose, onDone }: RepairIntakeModalProps) {
   const { t } = useLingui();

@@ -63,9 +63,10 @@ interface ResultsTableProps {
 /**
  * The results of an order: every device field, one row per device, virtualised (only the rows in
  * view are in the DOM) with a sticky header and horizontal scroll, so 10,000 devices scroll
- * smoothly. ARIA table roles keep it readable by screen readers.
+ * smoothly. ARIA table roles keep it readable by screen readers. Memoised: a render of the page
+ * that changes none of its props (a recount starting, the URL written) skips the table.
  */
-export function ResultsTable({
+export const ResultsTable = memo(function ResultsTable({
   rows,
   total,
   columns = DEVICE_COLUMNS,
@@ -89,8 +90,9 @@ export function ResultsTable({
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     initialRect: INITIAL_RECT,
-    // Rows are keyed by device, so a merge of changed rows re-renders only those.
-    getItemKey: (index) => rows[index]?.id ?? index,
+    // No getItemKey: the virtualiser lays out every row (100,000 on a large order) again whenever
+    // it gets a new one, and an inline one is new on every render. Its keys are the positions, so
+    // the layout is only redone when the number of rows changes; React keys rows by device below.
   });
 
   // Bench and performance tools: when the rows of a new list reached the DOM.
@@ -133,7 +135,8 @@ export function ResultsTable({
           if (!device) return null;
           return (
             <DeviceRow
-              key={item.key}
+              // By device, so a merge of changed rows re-renders only those.
+              key={device.id}
               device={device}
               index={item.index}
               top={item.start}
@@ -154,7 +157,7 @@ export function ResultsTable({
       )}
     </div>
   );
-}
+});
 
 function ColumnHeader({ column }: { column: DeviceColumn }) {
   const { i18n } = useLingui();
@@ -236,7 +239,7 @@ const DeviceRow = memo(function DeviceRow({
       aria-rowindex={index + 2}
       aria-selected={selected ?? undefined}
       className={classes.row}
-      style={{ height: ROW_HEIGHT, width, transform: `translateY(${top}px)` }}
+      style={{ height: ROW_HEIGHT, width, top }}
       data-testid="result-row"
       data-status={device.status}
       data-device-id={device.id}

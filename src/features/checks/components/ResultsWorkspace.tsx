@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Grid, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isEmptyFilter, type ResultFilter } from '#contract/results-filter/filter.ts';
 import type { OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
+import type { RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
 import { DEFAULT_COLUMNS, resultColumnsQuery } from '../api/columns-api.ts';
 import { useFacets } from '../facets/use-facets.ts';
 import { usePageFilter } from '../facets/use-page-filter.ts';
@@ -25,6 +26,8 @@ import { DeviceJobsModal } from './DeviceJobsModal.tsx';
 import { FiltersPanel } from './FiltersPanel.tsx';
 import { ResultsTable, type RowSelection } from './ResultsTable.tsx';
 
+const NO_FILTER: ResultFilter = {};
+
 interface ResultsWorkspaceProps {
   order: { id: number; title: string };
   devices: readonly DeviceResultRow[];
@@ -37,6 +40,10 @@ interface ResultsWorkspaceProps {
 /**
  * Working in an order's results (issue 12): filters with counts beside the table, the user's
  * columns, selection ("these rows" or "all that match") and the bulk actions on it.
+ *
+ * This component renders on every filter change, every recount answer and every URL write, so what
+ * it hands the filters panel, the table and the (closed) modals keeps its identity unless it
+ * changed: they are memoised and skip those renders (`npm run bench:facets`).
  */
 export function ResultsWorkspace({
   order,
@@ -60,10 +67,54 @@ export function ResultsWorkspace({
   const selected = selectedCount(selection, matched);
 
   const select = setSelection;
-  const rowSelection: RowSelection = {
-    isSelected: (id) => isSelected(selection, id),
-    toggle: (id) => select(toggleSelected(selection, id, () => rows.map((r) => r.id))),
-  };
+  // The matching rows' ids are only needed on a click: read from the latest rows then, so the
+  // callbacks below stay the same across recounts.
+  const rowsRef = useRef(rows);
+  useEffect(() => {
+    rowsRef.current = rows;
+  }, [rows]);
+  const matchingIds = useCallback(() => rowsRef.current.map((r) => r.id), []);
+  const toggle = useCallback(
+    (id: number) => setSelection((current) => toggleSelected(current, id, matchingIds)),
+    [matchingIds],
+  );
+  const rowSelection = useMemo<RowSelection>(
+    () => ({ isSelected: (id) => isSelected(selection, id), toggle }),
+    [selection, toggle],
+  );
+  const deviceIds = useCallback(
+    () => (selection.kind === 'matching' ? matchingIds() : [...selection.ids]),
+    [selection, matchingIds],
+  );
+  // "All that match" goes to the server as the filter; picked ids do not depend on it.
+  const selectionFilter = selection.kind === 'matching' ? filter : NO_FILTER;
+  const deviceSelection = useMemo(
+    () => toDeviceSelection(selection, selectionFilter),
+    [selection, selectionFilter],
+  );
+  const onDerivedRef = useRef(onDerived);
+  useEffect(() => {
+    onDerivedRef.current = onDerived;
+  }, [onDerived]);
+  const closeJobs = useCallback(() => setJobsOf(null), []);
+  const closeColumns = useCallback(() => setEditingColumns(false), []);
+  const closeIntake = useCallback(() => setIntaking(false), []);
+  const closeDerive = useCallback(() => setDeriving(false), []);
+  const intakeDone = useCallback(
+    (datas: RepairIntakeDatas) => {
+      setIntaking(false);
+      setSelection(NO_SELECTION);
+      const added = datas.added;
+      const refused = datas.rejected.length;
+      notify('success', t`${added} devices moved into repair tracking, ${refused} refused.`);
+    },
+    [t],
+  );
+  const derived = useCallback((datas: OrderWriteDatas) => {
+    setDeriving(false);
+    setSelection(NO_SELECTION);
+    onDerivedRef.current(datas);
+  }, []);
 
   return (
     <Grid gap="md">
@@ -128,35 +179,25 @@ export function ResultsWorkspace({
           onShowJobs={setJobsOf}
         />
       </Grid.Col>
-      <DeviceJobsModal device={jobsOf} onClose={() => setJobsOf(null)} />
-      <ColumnsModal opened={editingColumns} columns={chosen} onClose={() => setEditingColumns(false)} />
+      <DeviceJobsModal device={jobsOf} onClose={closeJobs} />
+      <ColumnsModal opened={editingColumns} columns={chosen} onClose={closeColumns} />
       <RepairIntakeModal
         opened={intaking}
         orderId={order.id}
         orderTitle={order.title}
-        deviceIds={() => (selection.kind === 'matching' ? rows.map((r) => r.id) : [...selection.ids])}
+        deviceIds={deviceIds}
         count={selected}
-        onClose={() => setIntaking(false)}
-        onDone={(datas) => {
-          setIntaking(false);
-          select(NO_SELECTION);
-          const added = datas.added;
-          const refused = datas.rejected.length;
-          notify('success', t`${added} devices moved into repair tracking, ${refused} refused.`);
-        }}
+        onClose={closeIntake}
+        onDone={intakeDone}
       />
       <DeriveOrderModal
         opened={deriving}
         orderId={order.id}
         orderTitle={order.title}
-        selection={toDeviceSelection(selection, filter)}
+        selection={deviceSelection}
         count={selected}
-        onClose={() => setDeriving(false)}
-        onPlaced={(datas) => {
-          setDeriving(false);
-          select(NO_SELECTION);
-          onDerived(datas);
-        }}
+        onClose={closeDerive}
+        onPlaced={derived}
       />
     </Grid>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { computeFacets, type FacetCounts } from '#contract/results-filter/facets.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
@@ -21,10 +21,14 @@ export interface FacetsState {
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function rowsOf(devices: readonly DeviceResultRow[], mask: Uint8Array): DeviceResultRow[] {
-  const rows: DeviceResultRow[] = [];
+/** The devices the mask keeps, in list order; `matched` (the mask's ones) sizes the array once. */
+function rowsOf(devices: readonly DeviceResultRow[], mask: Uint8Array, matched: number): DeviceResultRow[] {
+  if (matched === devices.length) return devices as DeviceResultRow[];
+  const rows = new Array<DeviceResultRow>(matched);
   const n = Math.min(devices.length, mask.length);
-  for (let i = 0; i < n; i++) if (mask[i] === 1) rows.push(devices[i] as DeviceResultRow);
+  let k = 0;
+  for (let i = 0; i < n && k < matched; i++) if (mask[i] === 1) rows[k++] = devices[i] as DeviceResultRow;
+  rows.length = k;
   return rows;
 }
 
@@ -38,22 +42,22 @@ export function useFacets(devices: readonly DeviceResultRow[], given: ResultFilt
   const key = JSON.stringify(given);
   const filter = useMemo(() => JSON.parse(key) as ResultFilter, [key]);
   const useWorker = typeof Worker !== 'undefined' && devices.length >= WORKER_THRESHOLD;
-  const sync = useMemo(
-    () => (useWorker ? null : computeFacets(devices, filter)),
-    [useWorker, devices, filter],
-  );
+  // Memoised as a whole: the same rows array and counts object until the list or filter changes,
+  // so the memoised table and filter groups skip re-rendering on unrelated renders.
+  const sync = useMemo((): FacetsState | null => {
+    if (useWorker) return null;
+    const { mask, ...counts } = computeFacets(devices, filter);
+    return { counts, rows: rowsOf(devices, mask, counts.matched), counting: false, answered: filter };
+  }, [useWorker, devices, filter]);
   const worker = useFacetWorker(useWorker ? devices : null, filter);
-  if (sync) {
-    const { mask, ...counts } = sync;
-    return { counts, rows: rowsOf(devices, mask), counting: false, answered: filter };
-  }
-  return worker;
+  return sync ?? worker;
 }
 
 interface WorkerResult {
   counts: FacetCounts;
   rows: readonly DeviceResultRow[];
-  seq: number;
+  /** The list and filter answered: counting while either differs from the current ones. */
+  devices: readonly DeviceResultRow[];
   filter: ResultFilter;
 }
 
@@ -63,7 +67,6 @@ function useFacetWorker(devices: readonly DeviceResultRow[] | null, filter: Resu
   const seqRef = useRef(0);
   const askedFilter = useRef<ResultFilter>({});
   const [result, setResult] = useState<WorkerResult | null>(null);
-  const [asked, setAsked] = useState(0);
   const active = devices !== null;
 
   useEffect(() => {
@@ -76,7 +79,15 @@ function useFacetWorker(devices: readonly DeviceResultRow[] | null, filter: Resu
       // An answer about an older list or filter is dropped: a newer one is on its way.
       if (!list || list.version !== version || seq !== seqRef.current) return;
       performance.mark('checks:facets-counted');
-      setResult({ counts, rows: rowsOf(list.devices, mask), seq, filter: askedFilter.current });
+      const next = {
+        counts,
+        rows: rowsOf(list.devices, mask, counts.matched),
+        devices: list.devices,
+        filter: askedFilter.current,
+      };
+      // A transition: React renders the new counts and rows in slices, yielding to input between
+      // them, so a 100,000-device answer never holds the main thread for long (bench:facets).
+      startTransition(() => setResult(next));
     };
     return () => {
       worker.terminate();
@@ -120,14 +131,18 @@ function useFacetWorker(devices: readonly DeviceResultRow[] | null, filter: Resu
     askedFilter.current = filter;
     const message: FacetWorkerRequest = { type: 'count', version: list.version, seq, filter };
     worker.postMessage(message);
-    setAsked(seq);
   }, [devices, filter]);
 
-  if (!result) return { counts: null, rows: devices ?? [], counting: true, answered: {} };
-  return {
-    counts: result.counts,
-    rows: result.rows,
-    counting: result.seq !== asked,
-    answered: result.filter,
-  };
+  // One object per answer and per "counting" flip: the page's memoised parts compare it by parts.
+  const counting = !result || result.devices !== devices || result.filter !== filter;
+  return useMemo(
+    () =>
+      result
+        ? { counts: result.counts, rows: result.rows, counting, answered: result.filter }
+        : { counts: null, rows: devices ?? EMPTY, counting: true, answered: NO_FILTER },
+    [result, counting, devices],
+  );
 }
+
+const EMPTY: readonly DeviceResultRow[] = [];
+const NO_FILTER: ResultFilter = {};

@@ -4,6 +4,7 @@ import type { RepairDeviceRow } from '#contract/schemas/repairs.ts';
 import type { RepairSettingsDatas } from '#contract/schemas/repairs-monitors.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
+import { Ltr } from '#src/ui/Ltr.tsx';
 import { BADGE_LABELS, identOf, statusOf } from '../model.ts';
 import classes from './print-label.module.css';
 
@@ -39,7 +40,7 @@ export function PrintLabel({ device, shop, paper, linkUrl }: PrintLabelProps) {
       <h1 style={{ fontSize: '1.3em', margin: '0 0 2mm' }}>{shop?.contact_name || t`Repair receipt`}</h1>
       {shop && (
         <div style={{ marginBottom: '2mm' }}>
-          {[shop.contact_phone, shop.contact_address].filter(Boolean).join(' · ')}
+          <Ltr>{[shop.contact_phone, shop.contact_address].filter(Boolean).join(' · ')}</Ltr>
         </div>
       )}
       <table>
@@ -49,7 +50,9 @@ export function PrintLabel({ device, shop, paper, linkUrl }: PrintLabelProps) {
             .map(([k, v]) => (
               <tr key={k}>
                 <td>{k}</td>
-                <td>{v}</td>
+                <td>
+                  <Ltr>{v}</Ltr>
+                </td>
               </tr>
             ))}
         </tbody>

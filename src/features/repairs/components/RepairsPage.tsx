@@ -40,14 +40,17 @@ import {
   useRefresh,
   useWatch,
 } from '../api/repairs-api.ts';
-import { BADGE_LABELS, NO_FILTERS, PROGRESS_LABELS, type DeviceFilters } from '../model.ts';
+import { BADGE_LABELS, PROGRESS_LABELS, type DeviceFilters } from '../model.ts';
 import { DeviceTable } from './DeviceTable.tsx';
 import { IntakeModal } from './IntakeModal.tsx';
 
-/** Repair progress management: batches, filters, the device table and its bulk actions. */
-export function RepairsPage() {
+/**
+ * Repair progress management: batches, filters, the device table and its bulk actions. The filters
+ * start from `initialFilters` (the URL's, when a dashboard figure links here).
+ */
+export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters }) {
   const { t, i18n } = useLingui();
-  const [filters, setFilters] = useState<DeviceFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<DeviceFilters>(initialFilters);
   const [keyword, setKeyword] = useState('');
   const [debounced] = useDebouncedValue(keyword.trim(), 300);
   const effective = { ...filters, keyword: debounced };

@@ -15,6 +15,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REPAIR_SERVICES, formatYuan } from '../content/catalog.ts';
+import { Ltr } from '#src/ui/Ltr.tsx';
 import { KitPage } from '../components/KitPage.tsx';
 import classes from './print.module.css';
 
@@ -88,7 +89,9 @@ export function Prices({ title }: PageProps) {
                   <Table.Td>
                     <Trans>{minutes} min</Trans>
                   </Table.Td>
-                  <Table.Td style={{ textAlign: 'end' }}>{formatYuan(s.price, i18n.locale)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'end' }}>
+                    <Ltr>{formatYuan(s.price, i18n.locale)}</Ltr>
+                  </Table.Td>
                 </Table.Tr>
               );
             })}
@@ -109,7 +112,7 @@ export function Prices({ title }: PageProps) {
                 )}
               </Group>
               <Text size="xl" fw={700} my="xs">
-                {formatYuan(plan.price, i18n.locale)}
+                <Ltr>{formatYuan(plan.price, i18n.locale)}</Ltr>
               </Text>
               <List size="sm" spacing={4}>
                 {plan.features.map((f) => (
@@ -143,20 +146,28 @@ export function Invoice({ title }: PageProps) {
           <div>
             <Title order={3}>RepairOps</Title>
             <Text size="sm">{t`Main shop, Huaqiangbei`}</Text>
-            <Text size="sm">+86 755 8888 6666</Text>
+            <Text size="sm">
+              <Ltr>+86 755 8888 6666</Ltr>
+            </Text>
           </div>
           <Stack gap={2} align="flex-end">
             <Title order={3} size="h4">
-              <Trans>Invoice</Trans> INV-2026-1122
+              <Trans>Invoice</Trans> <Ltr>INV-2026-1122</Ltr>
             </Title>
-            <Text size="sm">2026-11-22</Text>
+            <Text size="sm">
+              <Ltr>2026-11-22</Ltr>
+            </Text>
           </Stack>
         </Group>
         <Text size="sm" mt="lg" fw={600}>
           <Trans>Billed to</Trans>
         </Text>
-        <Text size="sm">{t`Ms. Chen`} · 139 **** 5678</Text>
-        <Text size="sm">iPhone 14 · IMEI 353918104477205</Text>
+        <Text size="sm">
+          {t`Ms. Chen`} · <Ltr>139 **** 5678</Ltr>
+        </Text>
+        <Text size="sm">
+          <Ltr>iPhone 14</Ltr> · IMEI <Ltr>353918104477205</Ltr>
+        </Text>
         <Table mt="lg">
           <Table.Thead>
             <Table.Tr>
@@ -171,21 +182,25 @@ export function Invoice({ title }: PageProps) {
               <Table.Tr key={l.item.id}>
                 <Table.Td>{i18n._(l.item.name)}</Table.Td>
                 <Table.Td style={{ textAlign: 'end' }}>{l.qty}</Table.Td>
-                <Table.Td style={{ textAlign: 'end' }}>{money(l.item.price)}</Table.Td>
-                <Table.Td style={{ textAlign: 'end' }}>{money(l.item.price * l.qty)}</Table.Td>
+                <Table.Td style={{ textAlign: 'end' }}>
+                  <Ltr>{money(l.item.price)}</Ltr>
+                </Table.Td>
+                <Table.Td style={{ textAlign: 'end' }}>
+                  <Ltr>{money(l.item.price * l.qty)}</Ltr>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
         <Stack gap={2} align="flex-end" mt="md">
           <Text size="sm">
-            {t`Subtotal`}: {money(subtotal)}
+            {t`Subtotal`}: <Ltr>{money(subtotal)}</Ltr>
           </Text>
           <Text size="sm">
-            {t`VAT 6%`}: {money(tax)}
+            {t`VAT 6%`}: <Ltr>{money(tax)}</Ltr>
           </Text>
           <Text fw={700}>
-            {t`Total`}: {money(subtotal + tax)}
+            {t`Total`}: <Ltr>{money(subtotal + tax)}</Ltr>
           </Text>
         </Stack>
         <Text size="xs" c="dimmed" mt="xl">

@@ -20,6 +20,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PHONES, REPAIR_SERVICES, formatYuan } from '../content/catalog.ts';
 import { POSTS } from '../content/posts.ts';
+import { Ltr } from '#src/ui/Ltr.tsx';
 import { KitPage } from '../components/KitPage.tsx';
 
 interface PageProps {
@@ -125,7 +126,7 @@ export function SearchPage({ title }: PageProps) {
           <Paper key={p.sku} withBorder p="sm">
             <Badge variant="light" mb={4}>{t`Stock`}</Badge>
             <Text fw={600}>
-              {p.model} · {p.storage} GB — {formatYuan(p.price, i18n.locale)}
+              <Ltr>{p.model}</Ltr> · <Ltr>{p.storage} GB</Ltr> — <Ltr>{formatYuan(p.price, i18n.locale)}</Ltr>
             </Text>
           </Paper>
         ))}
@@ -186,7 +187,7 @@ export function Mailing({ title }: PageProps) {
           </Trans>
         </Text>
         <Text mt="sm" fw={600}>
-          {i18n._(REPAIR_SERVICES[0]!.name)}: {formatYuan(REPAIR_SERVICES[0]!.price, i18n.locale)}
+          {i18n._(REPAIR_SERVICES[0]!.name)}: <Ltr>{formatYuan(REPAIR_SERVICES[0]!.price, i18n.locale)}</Ltr>
         </Text>
         <Button mt="md" variant="filled">
           <Trans>See the repair</Trans>

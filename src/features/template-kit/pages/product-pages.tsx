@@ -26,6 +26,7 @@ import {
   type Phone,
 } from '../content/catalog.ts';
 import { KitBadge } from '../components/KitBadge.tsx';
+import { Ltr } from '#src/ui/Ltr.tsx';
 import { KitPage } from '../components/KitPage.tsx';
 import { PhoneImage } from '../components/PhoneImage.tsx';
 
@@ -184,7 +185,9 @@ function Specs({ phone }: { phone: Phone }) {
         {rows.map(([k, v]) => (
           <Table.Tr key={k}>
             <Table.Th w={160}>{k}</Table.Th>
-            <Table.Td>{v}</Table.Td>
+            <Table.Td>
+              <Ltr>{v}</Ltr>
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,12 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardHome } from '#src/features/dashboard/components/DashboardHome.tsx';
+import { DefaultDashboard } from '#src/features/dashboards/components/DefaultDashboard.tsx';
+import { parsePeriod } from '#src/features/dashboards/model/search.ts';
 import { useCurrentUser } from '#src/features/auth/session.ts';
+import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
 
 export const Route = createFileRoute('/app/dashboards/default')({
+  validateSearch: (search: Record<string, unknown>): { period?: DashboardPeriod } => {
+    const period = parsePeriod(search.period);
+    return period ? { period } : {};
+  },
   component: DashboardRoute,
 });
 
 function DashboardRoute() {
   const user = useCurrentUser();
-  return user ? <DashboardHome user={user} /> : null;
+  const { period = '7d' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return user ? (
+    <DefaultDashboard
+      user={user}
+      period={period}
+      onPeriod={(next) => void navigate({ search: { period: next }, replace: true })}
+    />
+  ) : null;
 }

@@ -1,6 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingPage } from '#src/features/shell/components/PendingPage.tsx';
+import { HotPhonesPage } from '#src/features/dashboards/components/HotPhonesPage.tsx';
+import { parsePeriod } from '#src/features/dashboards/model/search.ts';
+import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
 
 export const Route = createFileRoute('/app/dashboards/hotphone')({
-  component: () => <PendingPage path="/app/dashboards/hotphone" />,
+  validateSearch: (search: Record<string, unknown>): { period?: DashboardPeriod } => {
+    const period = parsePeriod(search.period);
+    return period ? { period } : {};
+  },
+  component: HotPhonesRoute,
 });
+
+function HotPhonesRoute() {
+  const { period = '30d' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <HotPhonesPage
+      period={period}
+      onPeriod={(next) => void navigate({ search: { period: next }, replace: true })}
+    />
+  );
+}

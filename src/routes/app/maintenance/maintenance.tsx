@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RepairsPage } from '#src/features/repairs/components/RepairsPage.tsx';
+import { filtersFromSearch } from '#src/features/repairs/model.ts';
+import { parseRepairListSearch } from '#src/features/dashboards/model/search.ts';
 
+// `progress`, `watched`, `changed_today`: the list a dashboard figure counts (its click-through).
 export const Route = createFileRoute('/app/maintenance/maintenance')({
-  component: RepairsPage,
+  validateSearch: parseRepairListSearch,
+  component: RepairsRoute,
 });
+
+function RepairsRoute() {
+  const search = Route.useSearch();
+  // Another link (another figure) starts the page again from its filters.
+  return <RepairsPage key={JSON.stringify(search)} initialFilters={filtersFromSearch(search)} />;
+}

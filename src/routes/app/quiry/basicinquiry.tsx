@@ -2,21 +2,28 @@ import { createFileRoute } from '@tanstack/react-router';
 import { BasicInquiry } from '#src/features/checks/components/BasicInquiry.tsx';
 import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
 import { loadCurrentUser, onLoggedOut, useCurrentUser } from '#src/features/auth/session.ts';
+import { parseCreatedRangeSearch } from '#src/features/dashboards/model/search.ts';
 
 // Kept alive (spec section 2): the page's state lives in the checks feature's draft store, so it
 // is still there when the user comes back. Tablets are shared: logout forgets it.
 onLoggedOut(clearInquiryDrafts);
 
+// `created_from`/`created_to` (shop days): the orders a dashboard figure counts (its click-through).
 export const Route = createFileRoute('/app/quiry/basicinquiry')({
+  validateSearch: parseCreatedRangeSearch,
   component: BasicInquiryRoute,
 });
 
 function BasicInquiryRoute() {
   const user = useCurrentUser();
+  const { created_from, created_to } = Route.useSearch();
+  const navigate = Route.useNavigate();
   if (!user) return null;
   return (
     <BasicInquiry
       userId={user.id}
+      created={created_from && created_to ? { from: created_from, to: created_to } : null}
+      onClearCreated={() => void navigate({ search: {} })}
       // The stored user's integral is already divided by 100 (spec section 3).
       balance={Math.round(user.integral * 100)}
       onPlaced={() => void loadCurrentUser().catch(() => undefined)}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Group } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { normalizeFilter, parseResultFilter, type ResultFilter } from '#contract/results-filter/filter.ts';
 import { OrderDetail } from '#src/features/checks/components/OrderDetail.tsx';
 import { ExportButton } from '#src/features/exports/components/ExportButton.tsx';
@@ -43,6 +43,7 @@ function ManagementDetailRoute() {
   const { order_id } = search;
   const filter = useResultFilter(search);
   const navigate = Route.useNavigate();
+  const router = useRouter();
   // Points move (frozen, settled, refunded): the balance in the top bar follows.
   const refreshUser = () => void loadCurrentUser().catch(() => undefined);
   return (
@@ -57,9 +58,13 @@ function ManagementDetailRoute() {
         orderId={order_id}
         filter={filter}
         // Filter changes replace the history entry: Back leaves the order, not each tick.
-        onFilterChange={(next) =>
-          void navigate({ search: { order_id, ...normalizeFilter(next) }, replace: true })
-        }
+        onFilterChange={(next) => {
+          // The write comes a quiet moment after the last keystroke (use-page-filter.ts). If the
+          // user has left meanwhile (the next page still loading keeps this one mounted), writing
+          // would pull them back to this order: the location already names the next page.
+          if (router.state.location.pathname !== Route.fullPath) return;
+          void navigate({ search: { order_id, ...normalizeFilter(next) }, replace: true });
+        }}
         onOpenOrder={(id) => void navigate({ search: { order_id: id } })}
         onDeleted={() => void navigate({ to: '/app/quiry/basicinquiry' })}
         onOrderDone={refreshUser}

@@ -1,0 +1,70 @@
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_NOTIFICATION_MS, notify } from './notify.ts';
+
+/** What reached Mantine's notifications, as [color, message] pairs. */
+let shown: [string | undefined, string][] = [];
+let testHour = 0;
+
+beforeEach(() => {
+  shown = [];
+  vi.spyOn(notifications, 'show').mockImplementation((data) => {
+    shown.push([data.color, String(data.message)]);
+    return 'id';
+  });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  // Each test starts an hour after the previous one: nothing of another test is still on screen.
+  testHour += 1;
+  vi.setSystemTime(new Date(Date.UTC(2026, 10, 25, testHour)));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('notify: the same warning twice at once shows once', () => {
+  it('shows the same message twice within the window once', () => {
+    notify('warning', 'You are offline');
+    vi.advanceTimersByTime(DEFAULT_NOTIFICATION_MS - 1);
+    notify('warning', 'You are offline');
+    expect(shown).toEqual([['orange', 'You are offline']]);
+  });
+
+  it('shows it again once the first has gone (after the window)', () => {
+    notify('warning', 'You are offline');
+    vi.advanceTimersByTime(DEFAULT_NOTIFICATION_MS);
+    notify('warning', 'You are offline');
+    vi.advanceTimersByTime(1);
+    notify('warning', 'You are offline');
+    expect(shown).toHaveLength(2);
+  });
+
+  it('shows different messages both', () => {
+    notify('warning', 'You are offline');
+    notify('warning', 'The scanner is not connected');
+    expect(shown.map(([, message]) => message)).toEqual(['You are offline', 'The scanner is not connected']);
+  });
+
+  it('measures the window by the notification’s own duration', () => {
+    notify('warning', 'Saving is slow', 5000);
+    vi.advanceTimersByTime(4999);
+    notify('warning', 'Saving is slow', 5000);
+    expect(shown).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    notify('warning', 'Saving is slow', 5000);
+    expect(shown).toHaveLength(2);
+  });
+
+  it('passes the duration, color and role on', () => {
+    const show = vi.mocked(notifications.show);
+    notify('error', 'Could not save', 3000);
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ color: 'red', message: 'Could not save', autoClose: 3000, role: 'alert' }),
+    );
+    notify('success', 'Saved');
+    expect(show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ color: 'teal', autoClose: DEFAULT_NOTIFICATION_MS, role: 'status' }),
+    );
+  });
+});
