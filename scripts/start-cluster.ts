@@ -10,6 +10,7 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { seedDemoShop } from '#server/seed.ts';
 import { seedDemoWallet } from '#server/seed-wallet.ts';
 import { seedDemoRepairs } from '#server/seed-repairs.ts';
+import { SERVER_NODE_FLAGS } from '#server/node-flags.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
 import { run } from './lib/run.ts';
 
@@ -44,7 +45,7 @@ await handle.db.destroy();
 let stopping = false;
 const children = new Map<number, ChildProcess>();
 function startProcess(i: number) {
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/index.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: String(basePort + i), REPAIROPS_INSTANCE: `p${i}` },
   });

@@ -66,9 +66,18 @@ afterAll(async () => {
 
 describe('the app logs', () => {
   it('are written: one JSON line per event, requests included', () => {
-    const lines = captured.map((l) => JSON.parse(l) as { msg?: string; req?: { url?: string } });
+    const lines = captured.map(
+      (l) => JSON.parse(l) as { msg?: string; req?: { url?: string }; res?: { statusCode?: number } },
+    );
     expect(lines.length).toBeGreaterThan(10);
-    expect(lines.some((l) => l.msg === 'incoming request' && l.req?.url === '/api/login/login')).toBe(true);
+    // One line per request, when answered: what was asked and how it ended.
+    expect(
+      lines.some(
+        (l) =>
+          l.msg === 'request completed' && l.req?.url === '/api/login/login' && l.res?.statusCode === 200,
+      ),
+    ).toBe(true);
+    expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
     expect(lines.some((l) => l.req?.url === '/api/user/get_user?token=[redacted]')).toBe(true);
     expect(lines.some((l) => l.msg === 'unhandled error')).toBe(true);
   });

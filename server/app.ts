@@ -139,6 +139,9 @@ export async function buildApp({
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
+    // One line per request, written when it is answered (below), instead of Fastify's two (received,
+    // completed): each line is a write to stdout, a measurable share of a list request's CPU.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -159,6 +162,10 @@ export async function buildApp({
       server.setTimeout(limits.connectionTimeoutMs);
       return server;
     },
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   registerEnvelope(app);
   registerSecurityHeaders(app, config.staticDir);

@@ -16,6 +16,7 @@ import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { seedDemoShop } from '#server/seed.ts';
+import { SERVER_NODE_FLAGS } from '#server/node-flags.ts';
 import { LOGISTICS_BADGES, REPAIR_PROGRESS } from '#contract/schemas/repairs.ts';
 import { benchImei } from './bench-server.ts';
 
@@ -186,7 +187,8 @@ const ms = (v: number) => `${v.toFixed(2)} ms`;
 const token = await seed();
 // LOAD_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (to see where time goes).
 const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.LOAD_CPU_PROF] : [];
-const child = spawn(process.execPath, [...profile, 'server/index.ts'], {
+// The production server's V8 flags (server/node-flags.ts), as `npm start` runs it.
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, 'server/index.ts'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

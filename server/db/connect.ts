@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import type { Database } from './schema.ts';
 import type { MigrationDialect } from './migrations/columns.ts';
 import { nodeSqliteDialect } from './dialects/node-sqlite.ts';
@@ -17,6 +18,8 @@ export interface Db {
  */
 export function connectDb(url: string): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
+    // Loaded only for PostgreSQL: a SQLite server never holds the driver in memory.
+    const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
     pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };

@@ -7,7 +7,7 @@ import type { ExportRow } from '#contract/schemas/checks-export.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { ExportRepository, toExportRow, type ExportRecord } from '#server/modules/exports/repository.ts';
-import { ExportStopped, writeExport } from '#server/modules/exports/write-export.ts';
+import { ExportStopped } from '#server/modules/exports/export-stopped.ts';
 
 export interface ExportRunnerOptions {
   /** Where files are written (EXPORTS_DIR); shared by every process that serves downloads. */
@@ -152,6 +152,9 @@ export class ExportRunner {
         if (failed) this.emit(failed, true);
         return;
       }
+      // Loaded on the first export: the workbook writer and its zip library stay out of a server's
+      // memory until someone exports.
+      const { writeExport } = await import('#server/modules/exports/write-export.ts');
       const { rows, size } = await writeExport(db, job, partPath, async (scanned, total, written) => {
         if (this.stopping) return false;
         const progress = total === 0 ? 99 : Math.min(99, Math.floor((scanned / total) * 100));

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { createAdapter } from '@socket.io/postgres-adapter';
-import pg from 'pg';
+import type * as PostgresAdapter from '@socket.io/postgres-adapter';
+import type PgModule from 'pg';
 import { Server } from 'socket.io';
 import {
   INVALID_AUTH_INFO,
@@ -56,8 +57,13 @@ export function attachRealtime(
 ): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   // Its own small pool: one connection LISTENs for the whole process, the other sends NOTIFYs.
-  const pool = postgresUrl ? new pg.Pool({ connectionString: postgresUrl, max: 2 }) : null;
-  if (pool) {
+  let pool: PgModule.Pool | null = null;
+  if (postgresUrl) {
+    // Loaded only for PostgreSQL: a SQLite server (one process) never holds the adapter or the driver.
+    const require = createRequire(import.meta.url);
+    const pg = require('pg') as typeof PgModule;
+    const { createAdapter } = require('@socket.io/postgres-adapter') as typeof PostgresAdapter;
+    pool = new pg.Pool({ connectionString: postgresUrl, max: 2 });
     pool.on('error', (err) => app.log.error({ err }, 'socket.io adapter connection'));
     io.adapter(createAdapter(pool, { errorHandler: (err) => app.log.error({ err }, 'socket.io adapter') }));
   }

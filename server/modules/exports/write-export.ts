@@ -5,6 +5,7 @@ import { compileFilter, resultFilter } from '#contract/results-filter/filter.ts'
 import type { Database } from '#server/db/schema.ts';
 import { toDeviceRow } from '#server/modules/checks/results-service.ts';
 import { cellOf, widthOf } from './cells.ts';
+import { ExportStopped } from './export-stopped.ts';
 import { EXPORT_WORDS } from './labels.ts';
 import { XlsxStreamWriter } from './xlsx-writer.ts';
 import type { ExportRecord } from './repository.ts';
@@ -12,7 +13,7 @@ import type { ExportRecord } from './repository.ts';
 /** Devices read per query: bounded memory, few round trips. */
 const PAGE = 2000;
 
-export class ExportStopped extends Error {}
+export { ExportStopped };
 
 /**
  * Writes one export's file: the order's devices in pages (keyset on id), each tested against the
