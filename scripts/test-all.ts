@@ -38,7 +38,8 @@ await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']
 await check('translations', 'node', ['scripts/check-catalogs.ts']);
 
 process.stdout.write('\n▶ unit and integration tests (vitest)\n');
-// The PostgreSQL path of device checks runs against a throwaway cluster when Debian's binaries are here.
+// With a throwaway cluster (Debian's binaries installed), vitest also runs the server suite on
+// PostgreSQL (project node-pg), the three-process test and the pg_dump restore test (decision 0034).
 const postgres = process.env.REPAIROPS_TEST_PG_URL ? null : await startThrowawayPostgres();
 if (postgres) process.env.REPAIROPS_TEST_PG_URL = postgres.url;
 const vitestCode = await run('npx', [

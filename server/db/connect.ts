@@ -22,6 +22,9 @@ export function connectDb(url: string): Db {
     const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
     pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server ends (restart, failover, admin) is dropped by the pool and the
+    // next query opens another; without a listener its 'error' event would end the process.
+    pool.on('error', () => undefined);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });

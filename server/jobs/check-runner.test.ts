@@ -242,7 +242,7 @@ describe('leases and exactly once', () => {
   const repoFor = () =>
     new JobRepository({
       db: s.db,
-      dialect: 'sqlite',
+      dialect: s.handle.dialect,
       prerequisites: new Set(['warranty']),
       names: new Map([['warranty', '保修查询']]),
     });
@@ -315,7 +315,7 @@ describe('leases and exactly once', () => {
     );
     const other = new CheckRunner({
       db: s.db,
-      dialect: 'sqlite',
+      dialect: s.handle.dialect,
       provider,
       clock: s.clock,
       options: { holdMaxMs: 0, claimBatch: 7 },

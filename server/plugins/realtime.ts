@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as PostgresAdapter from '@socket.io/postgres-adapter';
 import type PgModule from 'pg';
 import { Server } from 'socket.io';
+import { whenAdapterListens } from './pg-adapter-ready.ts';
 import {
   INVALID_AUTH_INFO,
   SOCKET_PATH,
@@ -58,6 +59,7 @@ export function attachRealtime(
   const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
   // Its own small pool: one connection LISTENs for the whole process, the other sends NOTIFYs.
   let pool: PgModule.Pool | null = null;
+  let listening: Promise<boolean> | null = null;
   if (postgresUrl) {
     // Loaded only for PostgreSQL: a SQLite server (one process) never holds the adapter or the driver.
     const require = createRequire(import.meta.url);
@@ -65,7 +67,13 @@ export function attachRealtime(
     const { createAdapter } = require('@socket.io/postgres-adapter') as typeof PostgresAdapter;
     pool = new pg.Pool({ connectionString: postgresUrl, max: 2 });
     pool.on('error', (err) => app.log.error({ err }, 'socket.io adapter connection'));
+    // socket.io's channel for the default namespace ('socket.io' prefix + '#' + '/').
+    listening = whenAdapterListens(pool, 'socket.io#/', 5000);
     io.adapter(createAdapter(pool, { errorHandler: (err) => app.log.error({ err }, 'socket.io adapter') }));
+    // Ready once this process hears the others' events (and holds the connection close() releases).
+    app.addHook('onReady', async () => {
+      if (!(await listening)) app.log.warn('socket.io adapter is not listening yet');
+    });
   }
   io.use((socket, next) => {
     const auth = { ...socket.handshake.query, ...socket.handshake.auth } as Record<string, unknown>;
@@ -90,6 +98,7 @@ export function attachRealtime(
     );
   });
   app.addHook('preClose', async () => {
+    await listening;
     await io.close();
     await pool?.end();
   });

@@ -176,9 +176,11 @@ describe('login: success (one sign-in, examined)', () => {
   });
 
   it('keeps the raw token out of every table and out of the database files', async () => {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
-      s.db,
-    );
+    const onPostgres = s.handle.dialect === 'postgres';
+    const tables = onPostgres
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(s.db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(s.db);
     expect(tables.rows.map((t) => t.name)).toEqual(
       expect.arrayContaining(['accounts', 'users', 'sessions', 'puzzles', 'rate_limits', 'ws_auth_codes']),
     );
@@ -186,6 +188,8 @@ describe('login: success (one sign-in, examined)', () => {
       const rows = await sql`select * from ${sql.table(name)}`.execute(s.db);
       expect(JSON.stringify(rows.rows), name).not.toContain(token);
     }
+    // The files are the server's on PostgreSQL (another machine, as a rule): the tables above say it all.
+    if (onPostgres) return;
     const files = readdirSync(s.dir).filter((f) => f.startsWith('repairops.sqlite'));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(readFileSync(join(s.dir, f)).includes(token), f).toBe(false);

@@ -11,6 +11,7 @@ import {
   deviceKey,
   orderDayOf,
   type ServiceDelta,
+  type DeviceKey,
 } from '#server/modules/dashboards/rollup.ts';
 import { returnPackageCheckIfFailed } from './package-return.ts';
 import { factColumns } from './device-facts.ts';
@@ -85,6 +86,9 @@ const COMPLETE = `UPDATE check_jobs SET state = ?, finished_at = ?, lease_owner 
   WHERE id = ? AND state = 'running' AND lease_owner = ?`;
 const DEVICE_STARTED = `UPDATE check_devices SET status = 'running', updated_ms = ? WHERE id = ? AND status = 'pending'`;
 const UNBLOCK = `UPDATE check_jobs SET run_after_ms = ? WHERE depends_on_job_id = ? AND state = 'pending' AND run_after_ms >= ?`;
+
+/** Device-facet rollup deltas of one batch, per account and shop day, upserted at its end. */
+type DeviceDays = Map<string, { accountId: number; day: string; rows: { key: DeviceKey; count: number }[] }>;
 
 /** Ids per IN (...) list: far under SQLite's parameter limit. */
 const IN_CHUNK = 500;
@@ -279,6 +283,7 @@ export class JobRepository {
       };
       // The dashboards' counters per order and service (docs/decisions/0030-dashboard-rollup.md).
       const rolled = new Map<number, Map<string, ServiceDelta>>();
+      const deviceDays: DeviceDays = new Map();
       const finished = (
         job: {
           id: number;
@@ -355,7 +360,7 @@ export class JobRepository {
           ]);
           if (n !== 1) continue;
           applied[index] = true;
-          await this.updateDevice(trx, job.device_id, ok, ok ? w.facts : {}, now);
+          await this.updateDevice(trx, job.device_id, ok, ok ? w.facts : {}, now, deviceDays);
           if (!ok) await returnPackageCheckIfFailed(trx, job.device_id, now);
           finished(job, ok, ok && !w.reused);
           if (ok) {
@@ -379,6 +384,11 @@ export class JobRepository {
           }))
           .where('id', '=', orderId)
           .execute();
+      // The rollup rows last, each table's in one global order (addDeviceDays sorts by key): two
+      // batches that upserted them device by device locked them in different orders and deadlocked
+      // on PostgreSQL (found by bench:cluster).
+      for (const [, d] of [...deviceDays].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        await addDeviceDays(trx, d.accountId, d.day, d.rows);
       for (const [orderId, perService] of [...rolled].sort(([a], [b]) => a - b)) {
         const at = await orderDayOf(trx, orderId);
         if (at) await addServiceDays(trx, at.accountId, at.day, perService);
@@ -394,6 +404,7 @@ export class JobRepository {
     ok: boolean,
     facts: DeviceFacts,
     now: number,
+    deviceDays: DeviceDays,
   ): Promise<void> {
     const columns = factColumns(facts);
     const names = Object.keys(columns) as (keyof typeof columns)[];
@@ -430,11 +441,11 @@ export class JobRepository {
     const after = deviceKey({ ...old, ...(columns as Partial<Record<string, string | null>>) });
     if (DEVICE_DIMS.every((d) => before[d] === after[d])) return;
     const at = await orderDayOf(trx, old.order_id);
-    if (at)
-      await addDeviceDays(trx, at.accountId, at.day, [
-        { key: before, count: -1 },
-        { key: after, count: 1 },
-      ]);
+    if (!at) return;
+    const slot = `${at.accountId}\u0001${at.day}`;
+    let days = deviceDays.get(slot);
+    if (!days) deviceDays.set(slot, (days = { accountId: at.accountId, day: at.day, rows: [] }));
+    days.rows.push({ key: before, count: -1 }, { key: after, count: 1 });
   }
 
   /** A failed job's waiting dependents fail too (and, through them, theirs), each refunded. */
@@ -474,7 +485,8 @@ export class JobRepository {
       .returning(['id', 'order_id', 'device_id', 'account_id', 'share', 'service'])
       .execute();
     for (const r of rows) {
-      await this.updateDevice(trx, r.device_id, false, {}, now);
+      // No facts: the device's rollup key stays, nothing goes to `deviceDays`.
+      await this.updateDevice(trx, r.device_id, false, {}, now, new Map());
       await returnPackageCheckIfFailed(trx, r.device_id, now);
       finished({ ...r, share: Number(r.share) }, false, false);
       await this.failDependents(trx, r.id, r.service, now, finished);

@@ -75,9 +75,12 @@ export async function addDeviceDays(
     if (m) m.count += r.count;
     else merged.set(t, { key: r.key, count: r.count });
   }
-  const values = [...merged.values()]
-    .filter((r) => r.count !== 0)
-    .map((r) => ({ account_id: accountId, day, ...r.key, devices: r.count }));
+  // Rows in one global order (by key): PostgreSQL locks them in VALUES order, and two job batches
+  // upserting the same keys in different orders deadlocked (bench:cluster, three processes).
+  const values = [...merged.entries()]
+    .filter(([, r]) => r.count !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, r]) => ({ account_id: accountId, day, ...r.key, devices: r.count }));
   // The facet rollup moves with it (rebuildRollup alone leaves it out: migration 0016 runs before
   // the facet table exists, and a rebuild refills it in one statement per facet).
   if (opts.facets !== false) await addFacetDays(db, accountId, day, [...merged.values()]);
@@ -120,10 +123,13 @@ async function addFacetDays(
   day: string,
   rows: ReadonlyArray<{ key: DeviceKey; count: number }>,
 ): Promise<void> {
-  const values = [...facetDeltas(rows)].map(([k, devices]) => {
-    const [dim, model, value] = k.split('\u0001') as [string, string, string];
-    return { account_id: accountId, dim, day, model, value, devices };
-  });
+  // In key order, like dash_device_days: one lock order for every transaction.
+  const values = [...facetDeltas(rows)]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, devices]) => {
+      const [dim, model, value] = k.split('\u0001') as [string, string, string];
+      return { account_id: accountId, dim, day, model, value, devices };
+    });
   // 6 parameters a row.
   for (let i = 0; i < values.length; i += 1000)
     await db
@@ -145,6 +151,7 @@ export async function addServiceDays(
 ): Promise<void> {
   const values = [...services]
     .filter(([, s]) => s.jobs !== 0 || s.succeeded !== 0 || s.failed !== 0 || s.points !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) // one lock order, as above
     .map(([service, s]) => ({ account_id: accountId, day, service, ...s }));
   if (values.length === 0) return;
   await db

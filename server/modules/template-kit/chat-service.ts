@@ -78,7 +78,9 @@ export class ChatService {
 
   async conversations(user: AuthUser): Promise<ChatConversation[]> {
     const me = user.user_id;
-    const other = sql<number>`case when from_user_id = ${me} then to_user_id else from_user_id end`;
+    // The id inlined (a number from the session), not a parameter: PostgreSQL takes the SELECT's and
+    // the GROUP BY's copies of the expression as different when each has its own $n.
+    const other = sql<number>`case when from_user_id = ${sql.lit(Number(me))} then to_user_id else from_user_id end`;
     const latest = await this.db
       .selectFrom('tk_chat_messages')
       .select((eb) => [eb.fn.max('id').as('id'), other.as('other')])
