@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
-import { persistOptions, shouldPersistQuery, wipePersistedQueries } from './query-persistence.ts';
+import {
+  PERSIST_MAX_ITEMS,
+  persistOptions,
+  shouldPersistQuery,
+  wipePersistedQueries,
+} from './query-persistence.ts';
 
 // persist-client 5.104 types its QueryClient from its own query-core copy; the runtime is the same.
 type PersistClient = Parameters<typeof persistQueryClientSave>[0]['queryClient'];
@@ -53,6 +58,20 @@ describe('the persisted query cache', () => {
     expect(shouldPersistQuery({ state: { status: 'success' } })).toBe(true);
     expect(shouldPersistQuery({ state: { status: 'error' } })).toBe(false);
     expect(shouldPersistQuery({ state: { status: 'success' }, meta: { persist: false } })).toBe(false);
+  });
+
+  it('leaves out an answer with more list items than it could ever keep', () => {
+    const answer = (n: number) => ({
+      errcode: 0,
+      datas: { devices: Array.from({ length: n }, (_, i) => i) },
+    });
+    expect(shouldPersistQuery({ state: { status: 'success', data: answer(PERSIST_MAX_ITEMS) } })).toBe(true);
+    expect(shouldPersistQuery({ state: { status: 'success', data: answer(PERSIST_MAX_ITEMS + 1) } })).toBe(
+      false,
+    );
+    expect(shouldPersistQuery({ state: { status: 'success', data: Array.from({ length: 20_000 }) } })).toBe(
+      false,
+    );
   });
 
   it('uses a cache version as buster and keeps data for weeks', () => {

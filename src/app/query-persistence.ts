@@ -34,11 +34,34 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Successful queries only (react-query's default), minus those marked `meta: { persist: false }`. */
+/**
+ * More list items than this in one answer (an order's 100,000 results: ~75 M characters) is never
+ * written: it could not fit the budget anyway, and serialising it first blocked the page ~300 ms once
+ * a second (bench:facets) and evicted every other query before being dropped itself. A 10,000-device
+ * order (~7.5 M characters) still reads offline.
+ */
+export const PERSIST_MAX_ITEMS = 15_000;
+
+/** The longest array in an answer's first two levels (`datas.devices`, `datas.list`, …): cheap, no walk. */
+function largestList(data: unknown, depth = 0): number {
+  if (Array.isArray(data)) return data.length;
+  if (depth >= 2 || data === null || typeof data !== 'object') return 0;
+  let most = 0;
+  for (const value of Object.values(data)) most = Math.max(most, largestList(value, depth + 1));
+  return most;
+}
+
+/**
+ * Successful queries only (react-query's default), minus those marked `meta: { persist: false }` and
+ * those too large to keep (PERSIST_MAX_ITEMS).
+ */
 export const shouldPersistQuery = (query: {
-  state: { status: string };
+  state: { status: string; data?: unknown };
   meta?: Record<string, unknown> | undefined;
-}): boolean => query.state.status === 'success' && query.meta?.persist !== false;
+}): boolean =>
+  query.state.status === 'success' &&
+  query.meta?.persist !== false &&
+  largestList(query.state.data) <= PERSIST_MAX_ITEMS;
 
 /**
  * A persister whose key names the signed-in user: a user only ever restores their own cache, and
