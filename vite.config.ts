@@ -1,4 +1,5 @@
 import { globSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
@@ -76,6 +77,9 @@ export default defineConfig({
   },
   build: { target: 'es2022', sourcemap: true },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, which left a
+    // core idle while server and PostgreSQL tests wait on I/O (child processes, databases, timers).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
