@@ -105,7 +105,10 @@ test('a refused replay is shown to fix or discard; logout asks about it, then le
   await context.setOffline(true);
   await page.getByTestId('employee-admin').getByRole('button', { name: '编辑' }).click();
   const form = page.getByTestId('employee-form');
-  await form.getByRole('switch', { name: '停用（无法登录）' }).check({ force: true });
+  // The switch's input is visually hidden (force); a click during the dialog's opening transition can
+  // miss it (check() then throws "did not change its state"): try again until it takes.
+  const disable = form.getByRole('switch', { name: '停用（无法登录）' });
+  await expect(async () => disable.check({ force: true, timeout: 2_000 })).toPass();
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page.getByTestId('outbox-button')).toContainText('1');
   await context.setOffline(false);

@@ -11,6 +11,7 @@ import { computeFacets } from '#contract/results-filter/facets.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
 import { DEMO_EDITOR, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { FakeCheckProvider, defaultFacts, testImei } from '#tests/setup/fake-check-provider.ts';
+import { addOtherShop } from '#tests/setup/other-shop.ts';
 
 let s: TestServer;
 let token: string;
@@ -49,28 +50,7 @@ afterEach(async () => {
 });
 
 async function otherShopToken(): Promise<string> {
-  const other = await s.db
-    .insertInto('accounts')
-    .values({ name: '隔壁', vip_end_time: 0, integral: 100_000, created_at: s.clock.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await s.db
-    .insertInto('users')
-    .values({
-      account_id: other.id,
-      username: 'boss2',
-      password_hash: 'x',
-      real_name: '',
-      avatar: '',
-      role: 0,
-      phone_number: '',
-      wx_openid: '',
-      disabled: 0,
-      created_at: s.clock.now(),
-      last_login_at: null,
-    })
-    .execute();
-  return s.session('boss2');
+  return (await addOtherShop(s, { name: '隔壁', realName: '', integral: 100_000 })).token;
 }
 
 async function placeAndRun(count: number, codes = ['warranty', 'activation_lock']) {

@@ -13,9 +13,9 @@ import {
   type PhoneDetailDatas,
 } from '#contract/schemas/dashboards.ts';
 import type { RepairDeviceListDatas } from '#contract/schemas/repairs.ts';
-import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import { rebuildRollup, recount, storedRollup } from './recount.ts';
 import { FakeCheckProvider, defaultFacts, testImei } from '#tests/setup/fake-check-provider.ts';
+import { addOtherShop } from '#tests/setup/other-shop.ts';
 import { TEST_START, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
 // The dashboards against the lists they click through to: orders placed on shop days from 100 days
@@ -107,34 +107,7 @@ beforeAll(async () => {
   s = await createTestServer({ checkProvider: provider });
   mine = await s.session();
   // A second shop with points of its own.
-  const admin = await s.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  const account = await s.db
-    .insertInto('accounts')
-    .values({ name: '隔壁手机店', vip_end_time: 0, integral: 0, created_at: s.clock.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await new LedgerRepository(s.db).opening(account.id, 1000_00, s.clock.now());
-  await s.db
-    .insertInto('users')
-    .values({
-      account_id: account.id,
-      username: 'boss2',
-      password_hash: admin.password_hash,
-      real_name: '赵老板',
-      avatar: '',
-      role: 0,
-      phone_number: '',
-      wx_openid: '',
-      disabled: 0,
-      created_at: s.clock.now(),
-      last_login_at: null,
-    })
-    .execute();
-  theirs = await s.session('boss2');
+  theirs = (await addOtherShop(s, { opening: 1000_00 })).token;
 
   const list = await ok<{ list: ServiceRow[] }>('/api/checks/combo_list', {});
   const id = (code: string) => list.list.find((r) => r.code === code)?.id as number;

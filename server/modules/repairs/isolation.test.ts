@@ -3,6 +3,7 @@ import { ErrCode } from '#contract/errcodes.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { addOtherShop } from '#tests/setup/other-shop.ts';
 
 // A second shop calls every repair, monitor, notice and history endpoint with the first shop's ids:
 // it is refused (not found) or sees nothing, and none of the first shop's rows change.
@@ -31,33 +32,7 @@ async function snapshot() {
 beforeAll(async () => {
   s = await createTestServer();
   mine = await s.session();
-  const admin = await s.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  const account = await s.db
-    .insertInto('accounts')
-    .values({ name: '隔壁手机店', vip_end_time: 0, integral: 100_00, created_at: s.clock.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await s.db
-    .insertInto('users')
-    .values({
-      account_id: account.id,
-      username: 'boss2',
-      password_hash: admin.password_hash,
-      real_name: '赵老板',
-      avatar: '',
-      role: 0,
-      phone_number: '',
-      wx_openid: '',
-      disabled: 0,
-      created_at: s.clock.now(),
-      last_login_at: null,
-    })
-    .execute();
-  theirs = await s.session('boss2');
+  theirs = (await addOtherShop(s, { integral: 100_00 })).token;
   const call = async <D>(path: string, body: unknown) => {
     const r = await s.call<D>(path, body, { token: mine });
     if (r.errcode !== 0) throw new Error(`${path}: ${r.msg}`);

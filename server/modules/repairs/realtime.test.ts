@@ -3,6 +3,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, SOCKET_SOURCE, type ServerToClientEvents } from '#contract/realtime.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { addOtherShop } from '#tests/setup/other-shop.ts';
 
 // A monitor alert reaches the signed-in employees of the shop live over the real socket (as the
 // PWA's shell receives it on any page), and nobody of another shop.
@@ -41,32 +42,7 @@ async function socketOf(token: string): Promise<Socket<ServerToClientEvents>> {
 
 it('pushes notice:new and repairs:changed to the shop only', { timeout: 30_000 }, async () => {
   const token = await s.session();
-  const admin = await s.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  const other = await s.db
-    .insertInto('accounts')
-    .values({ name: '隔壁', vip_end_time: 0, integral: 0, created_at: s.clock.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await s.db
-    .insertInto('users')
-    .values({
-      account_id: other.id,
-      username: 'boss3',
-      password_hash: admin.password_hash,
-      real_name: '钱老板',
-      avatar: '',
-      role: 0,
-      phone_number: '',
-      wx_openid: '',
-      disabled: 0,
-      created_at: s.clock.now(),
-      last_login_at: null,
-    })
-    .execute();
+  await addOtherShop(s, { name: '隔壁', username: 'boss3', realName: '钱老板' });
   const mine = await socketOf(await s.session('editor'));
   const theirs = await socketOf(await s.session('boss3'));
   const got: unknown[] = [];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { addOtherShop } from '#tests/setup/other-shop.ts';
 
 // A second shop with its own Admin calls every team and account endpoint against the first shop's
 // users: nothing of the first shop shows in any answer, and none of its rows change.
@@ -30,11 +31,7 @@ async function snapshot() {
 
 beforeAll(async () => {
   s = await createTestServer();
-  const first = await s.db
-    .selectFrom('users')
-    .select(['id', 'account_id', 'password_hash'])
-    .orderBy('id')
-    .execute();
+  const first = await s.db.selectFrom('users').select(['id', 'account_id']).orderBy('id').execute();
   firstIds = first.map((u) => u.id);
   firstAccountId = first[0]!.account_id;
   await s.db
@@ -45,28 +42,7 @@ beforeAll(async () => {
   // Live sessions of the first shop, which must stay live.
   await s.session();
   await s.session('editor');
-  const account = await s.db
-    .insertInto('accounts')
-    .values({ name: '隔壁手机店', vip_end_time: 0, integral: 5, created_at: s.clock.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await s.db
-    .insertInto('users')
-    .values({
-      account_id: account.id,
-      username: 'boss2',
-      password_hash: first[0]!.password_hash,
-      real_name: '赵老板',
-      avatar: '',
-      role: 0,
-      phone_number: '',
-      wx_openid: '',
-      disabled: 0,
-      created_at: s.clock.now(),
-      last_login_at: null,
-    })
-    .execute();
-  other = await s.session('boss2');
+  other = (await addOtherShop(s, { integral: 5 })).token;
 });
 afterAll(async () => {
   await s.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { addOtherShop } from '#tests/setup/other-shop.ts';
 
 let s: TestServer;
 let admin: string;
@@ -12,32 +13,10 @@ beforeAll(async () => {
   s = await createTestServer();
   admin = await s.session();
   editor = await s.session('editor');
-  const first = await s.db.selectFrom('users').select(['id', 'password_hash']).orderBy('id').execute();
   editorId = (
     await s.db.selectFrom('users').select('id').where('username', '=', 'editor').executeTakeFirstOrThrow()
   ).id;
-  const account = await s.db
-    .insertInto('accounts')
-    .values({ name: '隔壁手机店', vip_end_time: 0, integral: 0, created_at: s.clock.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await s.db
-    .insertInto('users')
-    .values({
-      account_id: account.id,
-      username: 'boss2',
-      password_hash: first[0]!.password_hash,
-      real_name: '赵老板',
-      avatar: '',
-      role: 0,
-      phone_number: '',
-      wx_openid: '',
-      disabled: 0,
-      created_at: s.clock.now(),
-      last_login_at: null,
-    })
-    .execute();
-  stranger = await s.session('boss2');
+  stranger = (await addOtherShop(s)).token;
 });
 afterAll(() => s.close());
 
