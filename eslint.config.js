@@ -10,15 +10,15 @@ const noParentChains = {
   message: 'No ../../ chains: use the #src/, #server/, #contract/ or #tests/ imports.',
 };
 const fromServer = {
-  group: ['#server/*', '**/server/*'],
+  group: ['\\#server/*', '**/server/*'],
   message: 'src/ never imports server/: share through contract/.',
 };
 const fromSrc = {
-  group: ['#src/*', '**/src/*'],
+  group: ['\\#src/*', '**/src/*'],
   message: 'server/ never imports src/: share through contract/.',
 };
 const fromAppSide = {
-  group: ['#src/features/*', '#src/routes/*', '#src/app/*'],
+  group: ['\\#src/features/*', '\\#src/routes/*', '\\#src/app/*'],
   message: 'ui/ and lib/ import nothing from features, routes or app.',
 };
 
@@ -69,7 +69,7 @@ export default tseslint.config(
             noParentChains,
             fromServer,
             {
-              group: ['#src/features/*', '#src/routes/*', '#src/app/*'],
+              group: ['\\#src/features/*', '\\#src/routes/*', '\\#src/app/*'],
               message: 'A feature never imports another feature, a route or app/.',
             },
           ],

@@ -10,21 +10,8 @@ import {
   type RepairProgress,
   type ReturnLogistics,
 } from '#contract/schemas/repairs.ts';
+import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
 import { INTAKE_LINES_MAX, splitIntakeLine, type IntakeLine } from '#contract/schemas/repairs-intake.ts';
-
-/** Repair progress in plain words (contract REPAIR_PROGRESS). */
-export const PROGRESS_LABELS: Record<RepairProgress, MessageDescriptor> = {
-  received: msg`Received by Apple`,
-  diagnosing: msg`Diagnosing`,
-  quote_pending: msg`Quote waiting for payment`,
-  repairing: msg`Repairing`,
-  replaced: msg`Replaced`,
-  repaired: msg`Repaired`,
-  shipped_back: msg`Shipped back`,
-  completed: msg`Completed`,
-  on_hold: msg`On hold`,
-  not_found: msg`Repair not found`,
-};
 
 export const ELIGIBILITY_LABELS: Record<RepairEligibility, MessageDescriptor> = {
   not_ordered: msg`No repair ordered yet`,

@@ -27,7 +27,8 @@ import {
   type TriField,
 } from '#contract/results-filter/filter.ts';
 import type { DeviceStatus, TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
-import { DEVICE_STATUS_NAMES, TRI_STATE_NAMES, WARRANTY_TYPE_NAMES } from '../model/device-fields.ts';
+import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES } from '#src/lib/labels/device-facts.ts';
+import { DEVICE_STATUS_NAMES } from '../model/device-fields.ts';
 import { FACET_NAMES, TRI_FILTER_NAMES } from '../model/filter-names.ts';
 
 /** Values listed before "show all" (models can be many). */

@@ -9,13 +9,12 @@ import type {
   WarrantyType,
 } from '#contract/schemas/checks-results.ts';
 import { defaultStringifySearch } from '@tanstack/react-router';
+import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES } from '#src/lib/labels/device-facts.ts';
 import {
   DEVICE_COLUMNS,
   DEVICE_STATUS_COLORS,
   DEVICE_STATUS_NAMES,
-  TRI_STATE_NAMES,
   tableWidth,
-  WARRANTY_TYPE_NAMES,
   failedJobs,
   hasSandboxData,
   triStateColor,

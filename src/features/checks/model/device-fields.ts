@@ -1,30 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type {
-  DeviceResultRow,
-  DeviceStatus,
-  JobStatus,
-  TriState,
-  WarrantyType,
-} from '#contract/schemas/checks-results.ts';
+import type { DeviceResultRow, DeviceStatus, JobStatus, TriState } from '#contract/schemas/checks-results.ts';
 import { RESULT_COLUMNS, type ResultColumnId } from '#contract/schemas/checks-columns.ts';
-
-export const WARRANTY_TYPE_NAMES: Record<WarrantyType, MessageDescriptor> = {
-  applecare_plus: msg`AppleCare+`,
-  limited: msg`Limited warranty`,
-  out_of_warranty: msg`Out of warranty`,
-  replaced: msg`Replaced`,
-  not_activated: msg`Not activated`,
-  purchase_not_verified: msg`Purchase not verified`,
-  loaner: msg`Loaner`,
-  bad_serial: msg`Bad serial`,
-};
-
-export const TRI_STATE_NAMES: Record<TriState, MessageDescriptor> = {
-  yes: msg`Yes`,
-  no: msg`No`,
-  unknown: msg`Unknown`,
-};
 
 export const DEVICE_STATUS_NAMES: Record<DeviceStatus, MessageDescriptor> = {
   pending: msg`Waiting`,

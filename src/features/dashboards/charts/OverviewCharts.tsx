@@ -3,7 +3,7 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardOverviewDatas } from '#contract/schemas/dashboards.ts';
-import { PROGRESS_LABELS } from '#src/features/repairs/model.ts';
+import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
 import { DashLink } from '../components/DashLink.tsx';
 import { useChartTheme } from '../components/use-chart-palette.ts';
 import { useFollowLink } from '../components/use-follow-link.ts';

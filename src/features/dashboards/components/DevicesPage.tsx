@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TRI_STATE_NAMES } from '#src/features/checks/model/device-fields.ts';
+import { TRI_STATE_NAMES } from '#src/lib/labels/device-facts.ts';
 import { FILTER_NAMES } from '../model/filter-names.ts';
 import { facetLabel } from '../model/labels.ts';
 import { FACET_KEYS, FLAG_KEYS, completeFilter, type DeviceFilterSearch } from '../model/search.ts';

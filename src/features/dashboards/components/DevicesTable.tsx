@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardDeviceFilter } from '#contract/schemas/dashboards.ts';
-import { TRI_STATE_NAMES } from '#src/features/checks/model/device-fields.ts';
+import { TRI_STATE_NAMES } from '#src/lib/labels/device-facts.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { DEVICES_PAGE_SIZE, devicesQuery } from '../api/dashboards-api.ts';

@@ -4,7 +4,7 @@ import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
 import type { WarrantyType } from '#contract/schemas/checks-results.ts';
 import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
 import { SERVICE_NAMES } from '#src/lib/check-service-names.ts';
-import { WARRANTY_TYPE_NAMES } from '#src/features/checks/model/device-fields.ts';
+import { WARRANTY_TYPE_NAMES } from '#src/lib/labels/device-facts.ts';
 
 export const PERIOD_LABELS: Record<DashboardPeriod, MessageDescriptor> = {
   today: msg`Today`,

@@ -1,13 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { RepairEventRow } from '#contract/schemas/repairs.ts';
-import {
-  BADGE_LABELS,
-  ELIGIBILITY_LABELS,
-  EVENT_KIND_LABELS,
-  PROGRESS_LABELS,
-  RETURN_LOGISTICS_LABELS,
-} from '../model.ts';
+import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
+import { BADGE_LABELS, ELIGIBILITY_LABELS, EVENT_KIND_LABELS, RETURN_LOGISTICS_LABELS } from '../model.ts';
 
 const VALUE_LABELS: Partial<Record<RepairEventRow['kind'], Record<string, MessageDescriptor>>> = {
   progress: PROGRESS_LABELS,

@@ -40,7 +40,8 @@ import {
   useRefresh,
   useWatch,
 } from '../api/repairs-api.ts';
-import { BADGE_LABELS, PROGRESS_LABELS, type DeviceFilters } from '../model.ts';
+import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
+import { BADGE_LABELS, type DeviceFilters } from '../model.ts';
 import { DeviceTable } from './DeviceTable.tsx';
 import { IntakeModal } from './IntakeModal.tsx';
 

@@ -1,0 +1,23 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
+
+// Names of checked device facts, shared by the features that show them (checks, dashboards): a
+// feature never imports another, so the words they share live here.
+
+export const WARRANTY_TYPE_NAMES: Record<WarrantyType, MessageDescriptor> = {
+  applecare_plus: msg`AppleCare+`,
+  limited: msg`Limited warranty`,
+  out_of_warranty: msg`Out of warranty`,
+  replaced: msg`Replaced`,
+  not_activated: msg`Not activated`,
+  purchase_not_verified: msg`Purchase not verified`,
+  loaner: msg`Loaner`,
+  bad_serial: msg`Bad serial`,
+};
+
+export const TRI_STATE_NAMES: Record<TriState, MessageDescriptor> = {
+  yes: msg`Yes`,
+  no: msg`No`,
+  unknown: msg`Unknown`,
+};
