@@ -173,22 +173,29 @@ const token = await seed();
 await buildServer();
 // LOAD_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (to see where time goes).
 const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.LOAD_CPU_PROF] : [];
+// LOAD_NODE_FLAGS='--trace-gc …' adds V8/Node flags to the server's (with LOAD_SERVER_STDOUT=1 to see
+// what they print): to look at what the garbage collector does under the load.
+const extraFlags = (process.env.LOAD_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 // The built server with the production flags and environment (server/node-flags.ts), as `npm start` runs it.
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, SERVER_BUNDLE_ENTRY], {
-  env: {
-    ...process.env,
-    ...SERVER_ENV,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    DATABASE_URL: file,
-    STATIC_DIR: join(dir, 'no-pwa'),
-    EXPORTS_DIR: join(dir, 'exports'),
-    EXPORT_LINK_SECRET: 'load-bench-export-link-secret-0123456789',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+const child = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, ...profile, ...extraFlags, SERVER_BUNDLE_ENTRY],
+  {
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATABASE_URL: file,
+      STATIC_DIR: join(dir, 'no-pwa'),
+      EXPORTS_DIR: join(dir, 'exports'),
+      EXPORT_LINK_SECRET: 'load-bench-export-link-secret-0123456789',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
+    stdio: ['ignore', process.env.LOAD_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+);
 try {
   await waitForServer(`http://127.0.0.1:${PORT}/`, child);
   const idle = memoryOf(child.pid!);
