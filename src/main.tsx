@@ -31,13 +31,14 @@ function startRealtime() {
 registerServiceWorker();
 const router = createAppRouter(queryClient);
 
-await initI18n();
-performance.mark(CACHE_RESTORE_START_MARK);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient} persist={persistOptions(() => getCurrentUser()?.id ?? null)}>
-      <RouterProvider router={router} />
-      <UpdatePrompt />
-    </Providers>
-  </StrictMode>,
-);
+void initI18n().then(() => {
+  performance.mark(CACHE_RESTORE_START_MARK);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers queryClient={queryClient} persist={persistOptions(() => getCurrentUser()?.id ?? null)}>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </Providers>
+    </StrictMode>,
+  );
+});
