@@ -13,6 +13,7 @@ import { registerServiceWorker } from '#src/app/service-worker.ts';
 import { UpdatePrompt } from '#src/app/UpdatePrompt.tsx';
 import { getCurrentUser, restoreSession, subscribeCurrentUser } from '#src/features/auth/session.ts';
 import { initI18n } from '#src/lib/i18n.ts';
+import { loadNotifications } from '#src/ui/notify.ts';
 
 // Bootstrap only: wire the clients, restore the session and the language, render.
 const queryClient = createQueryClient();
@@ -27,6 +28,8 @@ function startRealtime() {
   if (!getCurrentUser()) return;
   stopWaiting();
   void import('#src/app/realtime-wiring.ts').then((m) => m.wireRealtime(queryClient));
+  // The shell's toasts (Mantine's notifications) come with the first one otherwise.
+  loadNotifications().catch(() => undefined);
 }
 registerServiceWorker();
 const router = createAppRouter(queryClient);
