@@ -34,7 +34,8 @@ function startRealtime() {
 registerServiceWorker();
 const router = createAppRouter(queryClient);
 
-void initI18n().then(() => {
+// A signed-in user starts with every message of the app; the sign-in page with its own (decision 0025).
+void initI18n({ all: getCurrentUser() !== null }).then(() => {
   performance.mark(CACHE_RESTORE_START_MARK);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
