@@ -53,7 +53,9 @@ export const TEMPLATE_ROUTES = [...templatePages(), '/app/applications/survey/1'
  */
 export function englishSourceTexts(): string[] {
   // The app's catalog and the sign-in page's (decision 0025).
-  const po = ['locales/zh.po', 'locales/sign-in/zh.po'].map((file) => readFileSync(file, 'utf8')).join('\n\n');
+  const po = ['locales/zh.po', 'locales/sign-in/zh.po']
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n\n');
   const texts: string[] = [];
   for (const block of po.split('\n\n')) {
     const id = /^msgid "(.*)"$/m.exec(block)?.[1];
