@@ -149,32 +149,17 @@ export class DeviceRepository {
   }
 
   /**
-   * The dashboards' repair figures, with the same conditions as list()'s filters (so each equals the
-   * total of the list it clicks through to): live devices per progress, watched, changed in `today`.
-   * Each is answered from its own index (progress, watched, changed), never from the rows.
+   * The dashboards' "changed today" figure, with list()'s condition for changed_today (so it equals
+   * that list's total), from the changed index: today's changes only. (The figures over all devices,
+   * per progress and watched, are counters: server/modules/dashboards/repair-counts.ts.)
    */
-  async dashboardCounts(accountId: number, today: { startMs: number; endMs: number }) {
-    const [byProgress, watched, changed] = await Promise.all([
-      this.base(accountId)
-        .select(['d.progress', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('d.progress', 'is not', null)
-        .groupBy('d.progress')
-        .execute(),
-      this.base(accountId)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('d.watched', '=', 1)
-        .executeTakeFirstOrThrow(),
-      this.base(accountId)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('d.changed_at', '>=', today.startMs)
-        .where('d.changed_at', '<', today.endMs)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return {
-      progress: new Map(byProgress.map((r) => [r.progress as string, Number(r.n)])),
-      watched: Number(watched.n),
-      changedToday: Number(changed.n),
-    };
+  async changedTodayCount(accountId: number, today: { startMs: number; endMs: number }): Promise<number> {
+    const row = await this.base(accountId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('d.changed_at', '>=', today.startMs)
+      .where('d.changed_at', '<', today.endMs)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** Devices of the account with this identifier (as taken in or as the replacement) or repair id. */
