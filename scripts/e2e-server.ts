@@ -1,7 +1,7 @@
 // The server the end-to-end tests run against: the built PWA, a fresh SQLite database seeded with
 // the demo shop, and the documented test setting that makes the slider puzzle's answer known
 // (REPAIROPS_TEST_PUZZLE_X, refused in production).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,5 +28,13 @@ process.env.MONITOR_TICK_SECONDS ??= '2';
 // The demo shop gets its 90-day history (server/seed-history.ts, ~4 s once per run) unless the run
 // says REPAIROPS_DEMO_HISTORY=0: dashboards can then be compared with the lists they count.
 
-const { main } = await import('#server/index.ts');
+// The built server (scripts/build-server.ts; scripts/e2e.ts builds it before Playwright starts), as
+// `npm start` runs it: the suite tests what ships. Named through a variable so TypeScript does not
+// look for the bundle's types.
+const bundle = new URL('../dist-server/index.mjs', import.meta.url);
+if (!existsSync(bundle)) {
+  process.stderr.write('dist-server/index.mjs is missing: run `npm run test:e2e` (or `npm run build`)\n');
+  process.exit(1);
+}
+const { main } = (await import(bundle.href)) as { main(): Promise<void> };
 await main();

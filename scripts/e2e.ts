@@ -1,6 +1,7 @@
 // The end-to-end part of `npm test`: builds the PWA and runs Playwright in Debian's Chromium against
 // the real server. Without Chromium it says how to install it and reports itself skipped.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { buildServer } from './build-server.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
 import { run } from './lib/run.ts';
 
@@ -27,4 +28,6 @@ if (pwaBuildIsStale()) {
   const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
   if (code !== 0) process.exit(code);
 }
+// The suite runs the built server, as production does (scripts/e2e-server.ts).
+await buildServer();
 process.exit(await run('npx', ['playwright', 'test', ...process.argv.slice(2)]));

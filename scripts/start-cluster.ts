@@ -10,7 +10,8 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { seedDemoShop } from '#server/seed.ts';
 import { seedDemoWallet } from '#server/seed-wallet.ts';
 import { seedDemoRepairs } from '#server/seed-repairs.ts';
-import { SERVER_NODE_FLAGS } from '#server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '#server/node-flags.ts';
+import { buildServer, SERVER_BUNDLE_ENTRY } from './build-server.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
 import { run } from './lib/run.ts';
 
@@ -33,6 +34,7 @@ if (pwaBuildIsStale()) {
   const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
   if (code !== 0) process.exit(code);
 }
+await buildServer();
 
 const handle = connectDb(url);
 await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
@@ -45,9 +47,9 @@ await handle.db.destroy();
 let stopping = false;
 const children = new Map<number, ChildProcess>();
 function startProcess(i: number) {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/index.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE_ENTRY], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: String(basePort + i), REPAIROPS_INSTANCE: `p${i}` },
+    env: { ...process.env, ...SERVER_ENV, PORT: String(basePort + i), REPAIROPS_INSTANCE: `p${i}` },
   });
   children.set(i, child);
   child.on('exit', (code, signal) => {

@@ -1,5 +1,8 @@
-// `npm start`: builds the PWA when it is missing or older than its sources, then starts the server
-// (migrations and the demo shop on first run happen there).
+// The first half of `npm start`: builds the PWA when it is missing or older than its sources, and
+// the server (scripts/build-server.ts, under a second). package.json then runs the built server
+// with the production flags (server/node-flags.ts); migrations and the demo shop on first run
+// happen there.
+import { buildServer } from './build-server.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
 import { run } from './lib/run.ts';
 
@@ -8,5 +11,4 @@ if (pwaBuildIsStale()) {
   const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
   if (code !== 0) process.exit(code);
 }
-const { main } = await import('#server/index.ts');
-await main();
+await buildServer();

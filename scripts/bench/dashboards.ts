@@ -11,7 +11,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type RootOperationNode,
+} from 'kysely';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { connectDb, type Db } from '#server/db/connect.ts';
@@ -21,6 +27,7 @@ import { systemClock } from '#server/lib/clock.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import { fillFacetDays, recount, storedRollup } from '#server/modules/dashboards/recount.ts';
+import { recountRepairCounts, storedRepairCounts } from '#server/modules/dashboards/repair-counts.ts';
 import { shopDay } from '#server/modules/dashboards/rollup.ts';
 import { DEFAULT_TIME_ZONE, dayIn } from '#server/modules/repairs/today.ts';
 import { seedDemoShop } from '#server/seed.ts';
@@ -29,6 +36,8 @@ import { startThrowawayPostgres } from '../lib/throwaway-postgres.ts';
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 1_000_000);
 const REPAIRS = Number(process.env.BENCH_REPAIRS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+/** BENCH_EXPLAIN=1: each call's SELECTs once more with EXPLAIN ANALYZE (PostgreSQL) / QUERY PLAN. */
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const DAYS = 90;
 const ORDERS_PER_DAY = 40;
 const TARGET_P95 = 100;
@@ -225,6 +234,22 @@ async function fill(db: Kysely<Database>, now: number) {
   return { account, orders, per };
 }
 
+/** 1,300 progress moves and watch toggles of single devices, each its own statement. */
+async function churnRepairs(db: Kysely<Database>, account: number) {
+  const progress = ['diagnosing', 'quote_pending', 'repairing', 'repaired', 'completed'];
+  for (let i = 0; i < 1300; i++) {
+    const no = 1 + ((i * 7919) % REPAIRS);
+    await db
+      .updateTable('repair_devices')
+      .set(
+        i % 3 === 0 ? { watched: sql`1 - watched` } : { progress: progress[i % progress.length] as string },
+      )
+      .where('account_id', '=', account)
+      .where('no', '=', no)
+      .execute();
+  }
+}
+
 /**
  * The rollup of migration 0016, in SQL (the recount in JavaScript would hold a million jobs): each
  * order's shop day from a scratch table, then the three counters grouped by day.
@@ -275,15 +300,51 @@ async function fillRollup(db: Kysely<Database>, account: number) {
   await fillFacetDays(db);
 }
 
+/** Keeps the SELECT statements the server runs while `on`, to explain them after a call. */
+class StatementLog implements KyselyPlugin {
+  on = false;
+  readonly nodes: RootOperationNode[] = [];
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.on && args.node.kind === 'SelectQueryNode') this.nodes.push(args.node);
+    return args.node;
+  }
+  async transformResult<R>(args: { result: R }): Promise<R> {
+    return args.result;
+  }
+}
+
+/** Prints each kept statement's plan: EXPLAIN ANALYZE on PostgreSQL, EXPLAIN QUERY PLAN on SQLite. */
+async function explain(handle: Db, log: StatementLog) {
+  const executor = handle.db.getExecutor();
+  for (const node of log.nodes.splice(0)) {
+    const compiled = executor.compileQuery(node, { queryId: 'explain' } as never);
+    const prefix = handle.dialect === 'postgres' ? 'EXPLAIN (ANALYZE, BUFFERS) ' : 'EXPLAIN QUERY PLAN ';
+    const plan = await handle.db.executeQuery<Record<string, unknown>>({
+      ...compiled,
+      sql: prefix + compiled.sql,
+    });
+    console.log(`    ${compiled.sql.slice(0, 300)}  -- ${JSON.stringify(compiled.parameters).slice(0, 200)}`);
+    for (const row of plan.rows)
+      console.log(`      ${String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row))}`);
+  }
+}
+
 async function measure(label: string, handle: Db, databaseUrl: string, dir: string) {
   const t0 = performance.now();
   await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
   const now = Date.now();
   await seedDemoShop(handle.db, now);
   const filled = await fill(handle.db, now);
+  // A day of repair activity after the bulk fill, one device per statement as the runner writes
+  // them: on PostgreSQL the counters' reader then also sums the deltas not folded yet (up to ~1,000).
+  await churnRepairs(handle.db, filled.account);
   // As autovacuum would have by then on a live server: statistics, and the visibility map that lets
   // PostgreSQL count from an index alone.
   await sql.raw(handle.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(handle.db);
+  const deltas = await handle.db
+    .selectFrom('dash_repair_deltas')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const rollupRows = await handle.db
     .selectFrom('dash_device_days')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -295,8 +356,14 @@ async function measure(label: string, handle: Db, databaseUrl: string, dir: stri
   console.log(
     `${label}: ${RESULTS.toLocaleString('en')} check results in ${filled.orders} orders over ${DAYS} days, ` +
       `${REPAIRS.toLocaleString('en')} repairs, written in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
-      `${Number(rollupRows.n).toLocaleString('en')} rows in dash_device_days, ${Number(facetRows.n).toLocaleString('en')} in dash_facet_days`,
+      `${Number(rollupRows.n).toLocaleString('en')} rows in dash_device_days, ${Number(facetRows.n).toLocaleString('en')} in dash_facet_days, ` +
+      `${Number(deltas.n)} repair counter deltas not folded`,
   );
+  // The repair counters were kept by migration 0020's triggers while the bulk SQL wrote the repairs.
+  const repairsStored = JSON.stringify([...(await storedRepairCounts(handle.db))].sort());
+  if (repairsStored !== JSON.stringify([...(await recountRepairCounts(handle.db))].sort()))
+    throw new Error('the repair counters differ from a recount');
+  console.log('  repair counters = recount: yes');
   if (RESULTS <= 50_000) {
     const same =
       JSON.stringify(
@@ -314,7 +381,12 @@ async function measure(label: string, handle: Db, databaseUrl: string, dir: stri
     staticDir: join(dir, 'none'),
     exports: { ...defaults.exports, dir: join(dir, 'exports') },
   };
-  const app = await buildApp({ config, db: handle, logger: false });
+  const statements = new StatementLog();
+  const app = await buildApp({
+    config,
+    db: EXPLAIN ? { ...handle, db: handle.db.withPlugin(statements) } : handle,
+    logger: false,
+  });
   try {
     const token = await new SessionService(
       new AuthRepository(handle.db),
@@ -367,7 +439,7 @@ async function measure(label: string, handle: Db, databaseUrl: string, dir: stri
       ['phone detail 90d', '/api/dashboard/phone_detail', { model: top, period: '90d' }, false],
       ['devices today, first page', '/api/dashboard/devices', { filter: { from: today, to: today } }, false],
       [
-        'devices 30d model+capacity, p. 5',
+        'devices 90d model+capacity, p. 5',
         '/api/dashboard/devices',
         { page: 5, filter: { from: o.datas.range.from, to: today, model: [top], capacity: ['256GB'] } },
         false,
@@ -390,6 +462,12 @@ async function measure(label: string, handle: Db, databaseUrl: string, dir: stri
       times.sort((a, b) => a - b);
       const p = (x: number) => times[Math.min(times.length - 1, Math.floor(x * times.length))] as number;
       if (dashboard) worst = Math.max(worst, p(0.95));
+      if (EXPLAIN) {
+        statements.on = true;
+        await post(path, body);
+        statements.on = false;
+        await explain(handle, statements);
+      }
       worstAll = Math.max(worstAll, p(0.95));
       console.log(
         `  ${name.padEnd(34)} p50 ${p(0.5).toFixed(1).padStart(6)} ms  p95 ${p(0.95).toFixed(1).padStart(6)} ms  CPU ${cpuMs.toFixed(1)} ms/call`,

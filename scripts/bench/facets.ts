@@ -17,6 +17,7 @@ import { pwaBuildIsStale } from '../lib/build-stamp.ts';
 import { selfTimes, startCpuProfile } from './cpu-profile.ts';
 import { run } from '../lib/run.ts';
 import { benchOrder, freePort, syntheticDevices } from './synthetic-results.ts';
+import { buildServer } from '../build-server.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const ORDER_ID = 1;
@@ -97,6 +98,7 @@ async function main() {
     if ((await run('npx', ['vite', 'build', '--logLevel', 'warn'])) !== 0) process.exit(1);
   }
   const port = await freePort();
+  await buildServer(); // scripts/e2e-server.ts runs the built server
   const server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
     env: {
       ...process.env,

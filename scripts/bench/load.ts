@@ -1,6 +1,6 @@
 // `npm run bench:load`: the tracked-device list (POST /api/repair/device_list, the repairs page a shop
 // keeps open all day and refreshes after every move) on an account with 100,000 devices, driven at a
-// fixed rate against the real server (`node server/index.ts`, NODE_ENV=production, SQLite) started as
+// fixed rate against the real server (the built dist-server/index.mjs, NODE_ENV=production, SQLite) started as
 // a child process on loopback. Signed-in requests with a real session token; the server's RSS is
 // sampled from /proc/<pid>/status while the load runs. Targets (issue 15): p99 < 20 ms, RSS < 150 MB.
 // Bounded: BENCH_SECONDS (default 30) of load after a 3 s warm-up, then the server is stopped.
@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import type { Kysely } from 'kysely';
 import { connectDb } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
@@ -16,9 +15,11 @@ import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { seedDemoShop } from '#server/seed.ts';
-import { SERVER_NODE_FLAGS } from '#server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '#server/node-flags.ts';
+import { buildServer, SERVER_BUNDLE_ENTRY } from '../build-server.ts';
 import { LOGISTICS_BADGES, REPAIR_PROGRESS } from '#contract/schemas/repairs.ts';
 import { benchImei } from './bench-server.ts';
+import { pacedLoad } from './paced-load.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -151,33 +152,17 @@ async function waitForServer(url: string, child: { exitCode: number | null }): P
   throw new Error('server did not start within 60 s');
 }
 
-/** Runs the load; answers autocannon's result and every response time (ms) for exact percentiles. */
-async function drive(
-  token: string,
-  seconds: number,
-  rate: number,
-): Promise<{ result: autocannon.Result; times: number[] }> {
-  const times: number[] = [];
-  let done!: (r: { result: autocannon.Result; times: number[] }) => void;
-  let failed!: (e: unknown) => void;
-  const finished = new Promise<{ result: autocannon.Result; times: number[] }>((res, rej) => {
-    done = res;
-    failed = rej;
+/** Runs the load at a constant arrival rate (scripts/bench/paced-load.ts). */
+function drive(token: string, seconds: number, rate: number) {
+  return pacedLoad({
+    origin: `http://127.0.0.1:${PORT}`,
+    path: '/api/repair/device_list',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify({ page: 1, page_size: 20 }),
+    rate,
+    seconds,
   });
-  const instance = autocannon(
-    {
-      url: `http://127.0.0.1:${PORT}/api/repair/device_list`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', token },
-      body: JSON.stringify({ page: 1, page_size: 20 }),
-      connections: 20,
-      overallRate: rate,
-      duration: seconds,
-    },
-    (err, result) => (err ? failed(err) : done({ result, times: times.sort((a, b) => a - b) })),
-  );
-  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  return finished;
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -185,23 +170,32 @@ const pct = (sorted: number[], p: number) =>
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 const token = await seed();
+await buildServer();
 // LOAD_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (to see where time goes).
 const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.LOAD_CPU_PROF] : [];
-// The production server's V8 flags (server/node-flags.ts), as `npm start` runs it.
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, 'server/index.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    DATABASE_URL: file,
-    STATIC_DIR: join(dir, 'no-pwa'),
-    EXPORTS_DIR: join(dir, 'exports'),
-    EXPORT_LINK_SECRET: 'load-bench-export-link-secret-0123456789',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+// LOAD_NODE_FLAGS='--trace-gc …' adds V8/Node flags to the server's (with LOAD_SERVER_STDOUT=1 to see
+// what they print): to look at what the garbage collector does under the load.
+const extraFlags = (process.env.LOAD_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+// The built server with the production flags and environment (server/node-flags.ts), as `npm start` runs it.
+const child = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, ...profile, ...extraFlags, SERVER_BUNDLE_ENTRY],
+  {
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATABASE_URL: file,
+      STATIC_DIR: join(dir, 'no-pwa'),
+      EXPORTS_DIR: join(dir, 'exports'),
+      EXPORT_LINK_SECRET: 'load-bench-export-link-secret-0123456789',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
+    stdio: ['ignore', process.env.LOAD_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+);
 try {
   await waitForServer(`http://127.0.0.1:${PORT}/`, child);
   const idle = memoryOf(child.pid!);
@@ -221,17 +215,17 @@ try {
     if (m) peakRss = Math.max(peakRss, m.rss);
   }, 100);
   const cpu0 = cpuMsOf(child.pid!);
-  const { result: r, times } = await drive(token, SECONDS, RATE);
-  const cpuPerRequest = (cpuMsOf(child.pid!) - cpu0) / r.requests.total;
+  const { times, sent, errors, elapsedMs } = await drive(token, SECONDS, RATE);
+  const cpuPerRequest = (cpuMsOf(child.pid!) - cpu0) / sent;
+  const served = times.length / (elapsedMs / 1000);
   clearInterval(sampler);
   const end = memoryOf(child.pid!);
   peakRss = Math.max(peakRss, end?.rss ?? 0);
 
   const ok = (good: boolean) => (good ? 'ok' : 'OVER TARGET');
-  const errors = r.errors + r.timeouts + r.non2xx;
   console.log(
     `\nPOST /api/repair/device_list (first page of 20 of ${first.datas.total}), ${RATE} req/s for ${SECONDS} s, ` +
-      `20 connections, loopback (machine shared with other work: figures are pessimistic)`,
+      `evenly spaced (constant arrival rate, latency from when each request was due), loopback (machine shared with other work: figures are pessimistic)`,
   );
   console.table([
     { figure: 'latency p50', value: ms(pct(times, 50)), target: '', verdict: '' },
@@ -245,9 +239,9 @@ try {
     { figure: 'latency max', value: ms(times.at(-1) ?? NaN), target: '', verdict: '' },
     {
       figure: 'throughput',
-      value: `${r.requests.average.toFixed(0)} req/s (${r.requests.total} requests)`,
+      value: `${served.toFixed(0)} req/s (${times.length} answered of ${sent})`,
       target: `${RATE} req/s`,
-      verdict: ok(r.requests.average >= RATE * 0.95),
+      verdict: ok(served >= RATE * 0.95),
     },
     {
       // What the load costs the server, independent of how much CPU the machine could give it:
@@ -274,5 +268,7 @@ try {
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-  rmSync(dir, { recursive: true, force: true });
+  // LOAD_KEEP_DB=1 keeps the seeded database (to look at query plans); its path is printed.
+  if (process.env.LOAD_KEEP_DB) console.log(`database kept: ${file}`);
+  else rmSync(dir, { recursive: true, force: true });
 }

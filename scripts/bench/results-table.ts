@@ -13,6 +13,7 @@ import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
 import { benchOrder, freePort, syntheticDevices } from './synthetic-results.ts';
 import { pwaBuildIsStale } from '../lib/build-stamp.ts';
 import { run } from '../lib/run.ts';
+import { buildServer } from '../build-server.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const ORDER_ID = 1;
@@ -66,6 +67,7 @@ async function main() {
     if ((await run('npx', ['vite', 'build', '--logLevel', 'warn'])) !== 0) process.exit(1);
   }
   const port = await freePort();
+  await buildServer(); // scripts/e2e-server.ts runs the built server
   const server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
     env: {
       ...process.env,

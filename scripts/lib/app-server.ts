@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { pwaBuildIsStale } from './build-stamp.ts';
 import { run } from './run.ts';
+import { buildServer } from '../build-server.ts';
 
 /** The flags of playwright.config.ts: no sandbox in containers, no background traffic. */
 export const CHROMIUM_FLAGS = [
@@ -55,6 +56,7 @@ export async function startAppServer(
   }
   const port = await freePort();
   const url = `http://localhost:${port}/`;
+  await buildServer(); // scripts/e2e-server.ts runs the built server
   const child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', E2E_SERVER_INFO: info },
     stdio: ['ignore', 'ignore', 'inherit'],

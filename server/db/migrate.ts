@@ -18,6 +18,7 @@ import { socketIoAttachments } from './migrations/0017_socket_io_attachments.ts'
 import { dashboardRollup } from './migrations/0016_dashboard_rollup.ts';
 import { packageReturns } from './migrations/0018_package_returns.ts';
 import { dashboardFacets } from './migrations/0019_dashboard_facets.ts';
+import { dashboardRepairCounts } from './migrations/0020_dashboard_repair_counts.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
 function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
@@ -39,6 +40,7 @@ function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
     '0016_dashboard_rollup': dashboardRollup(dialect),
     '0018_package_returns': packageReturns(dialect),
     '0019_dashboard_facets': dashboardFacets(dialect),
+    '0020_dashboard_repair_counts': dashboardRepairCounts(dialect),
   };
 }
 

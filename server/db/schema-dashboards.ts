@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** The dashboards' rollup tables (migration 0016; docs/decisions/0030-dashboard-rollup.md). */
 export interface DashOrderDaysTable {
   account_id: number;
@@ -37,9 +39,22 @@ export interface DashFacetDaysTable {
   value: string;
   devices: number;
 }
+/** Live repair devices per progress / watched (migration 0020): folded counters and deltas. */
+export interface DashRepairCountsTable {
+  account_id: number;
+  /** 'progress' (value: the progress) or 'watched' (value ''). */
+  dim: string;
+  value: string;
+  devices: number;
+}
+export interface DashRepairDeltasTable extends DashRepairCountsTable {
+  id: Generated<number>;
+}
 export interface DashboardTables {
   dash_order_days: DashOrderDaysTable;
   dash_service_days: DashServiceDaysTable;
   dash_device_days: DashDeviceDaysTable;
   dash_facet_days: DashFacetDaysTable;
+  dash_repair_counts: DashRepairCountsTable;
+  dash_repair_deltas: DashRepairDeltasTable;
 }

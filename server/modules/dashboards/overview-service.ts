@@ -11,12 +11,14 @@ import type { RepairService } from '#server/modules/repairs/repair-service.ts';
 import { walletSnapshot } from '#server/modules/wallet/package-service.ts';
 import { ROLLUP_TIME_ZONE, datesOf, periodRange } from './days.ts';
 import { bump, checkOrdersLink, repairDevicesLink, slices } from './links.ts';
+import { repairCounts } from './repair-counts.ts';
 import { RollupReader } from './rollup-reader.ts';
 
 /**
  * The default dashboard: the period's check figures from the rollup (so they equal the check order
- * list filtered by the same shop days), the current repair figures from the repair device list's own
- * counts, and the wallet's balance and VIP end. Every read is scoped to the caller's account.
+ * list filtered by the same shop days), the current repair figures from the repair counters (same
+ * conditions as the repair device list's filters) and today's changes from that list's own count,
+ * and the wallet's balance and VIP end. Every read is scoped to the caller's account.
  */
 export class OverviewService {
   private readonly clock: Clock;
@@ -36,11 +38,12 @@ export class OverviewService {
     // "Changed today" is the repair list's own day (the shop's repair time zone), so the figure
     // equals that list's total.
     const repairToday = await this.repairs.today(accountId);
-    const [totals, services, warranty, repairs, wallet] = await Promise.all([
+    const [totals, services, warranty, repairs, changedToday, wallet] = await Promise.all([
       this.rollup.orderTotals(accountId, range),
       this.rollup.serviceDays(accountId, range),
       this.rollup.facets(accountId, range, ['warranty_type']),
-      this.repairs.devices.dashboardCounts(accountId, repairToday),
+      repairCounts(this.db, accountId),
+      this.repairs.devices.changedTodayCount(accountId, repairToday),
       walletSnapshot(this.db, accountId, now),
     ]);
 
@@ -83,7 +86,7 @@ export class OverviewService {
         link: repairDevicesLink({ progress: ['quote_pending'] }),
       },
       today_schedule_changes: {
-        value: repairs.changedToday,
+        value: changedToday,
         link: repairDevicesLink({ changed_today: true }),
       },
       watched_devices: { value: repairs.watched, link: repairDevicesLink({ watched: true }) },

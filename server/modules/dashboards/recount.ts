@@ -11,6 +11,7 @@ import {
   shopDay,
   type ServiceDelta,
 } from './rollup.ts';
+import { fillRepairCounts, recountRepairCounts, storedRepairCounts } from './repair-counts.ts';
 
 /**
  * The dashboards' counters recounted from the base tables (non-deleted orders, their devices and
@@ -23,6 +24,8 @@ export interface RollupSnapshot {
   deviceDays: Map<string, number>;
   /** dash_facet_days (migration 0019): account, dim, day, model, value. */
   facetDays: Map<string, number>;
+  /** dash_repair_counts + dash_repair_deltas (migration 0020): account, dim, value. */
+  repairCounts: Map<string, number>;
 }
 
 /** Map keys: the parts joined by a character no facet value holds (names refuse control characters). */
@@ -44,6 +47,7 @@ export async function recount(db: Kysely<Database>, accountId?: number): Promise
     serviceDays: new Map(),
     deviceDays: new Map(),
     facetDays: new Map(),
+    repairCounts: await recountRepairCounts(db, accountId),
   };
   for (const o of orders) {
     const at = dayOf.get(o.id)!;
@@ -107,6 +111,7 @@ export async function storedRollup(db: Kysely<Database>, accountId?: number): Pr
     serviceDays: new Map(),
     deviceDays: new Map(),
     facetDays: new Map(),
+    repairCounts: await storedRepairCounts(db, accountId),
   };
   const od = await db
     .selectFrom('dash_order_days')
@@ -193,4 +198,6 @@ export async function rebuildRollup(db: Kysely<Database>): Promise<void> {
     });
   }
   if (facets) await fillFacetDays(db);
+  // Migration 0020 made the repair counters (its triggers keep them; this recounts them).
+  if (await hasTable(db, 'dash_repair_counts')) await fillRepairCounts(db);
 }

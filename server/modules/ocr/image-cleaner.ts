@@ -6,13 +6,17 @@ import type { ImageType } from './image.ts';
  * made on first use and reused; one that fails is replaced. The caller (OcrPool) never runs more
  * than `size` at once.
  */
+/** Beside this module: its source when run as TypeScript, the built file in the server bundle
+ * (scripts/build-server.ts makes clean-worker.mjs an entry of its own). */
+const WORKER_FILE = import.meta.url.endsWith('.ts') ? './clean-worker.ts' : './clean-worker.mjs';
+
 export class ImageCleaner {
   private readonly idle: Worker[] = [];
   private readonly all = new Set<Worker>();
   private closed = false;
 
   private spawn(): Worker {
-    const worker = new Worker(new URL('./clean-worker.ts', import.meta.url));
+    const worker = new Worker(new URL(WORKER_FILE, import.meta.url));
     worker.unref();
     this.all.add(worker);
     return worker;

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { parseIdentifier } from '#contract/identifiers/parse.ts';
 import { REPAIR_ID_RE, type RepairDeviceListInput } from '#contract/schemas/repairs.ts';
 import { CountMemo } from '#server/db/count-memo.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import type { Database } from '#server/db/schema.ts';
 import { DEVICE_ROW_COLUMNS, toDeviceRow, toEventRow, type DeviceDbRow } from './device-rows.ts';
 
@@ -17,9 +18,56 @@ export class DeviceRepository {
   private readonly db: Kysely<Database>;
   /** Totals reused while the database is unchanged (server/db/count-memo.ts). */
   private readonly totals: CountMemo;
+  /**
+   * The pages asked most (the list as a shop opens it, and one batch's list, each without filters)
+   * are built and compiled once (server/db/prepared.ts): Kysely's build and compile of the page query
+   * cost about as much CPU as SQLite's answer (scripts/bench/load.ts).
+   */
+  private readonly accountPage;
+  private readonly batchPage;
   constructor(db: Kysely<Database>) {
     this.db = db;
     this.totals = CountMemo.forDb(db as unknown as Kysely<never>);
+    this.accountPage = preparedQuery(db, (accountId: number, limit: number, offset: number) =>
+      this.pageQuery(this.base(accountId), false, limit, offset),
+    );
+    this.batchPage = preparedQuery(db, (batchId: number, limit: number, offset: number) =>
+      this.pageQuery(this.batchBase(batchId), false, limit, offset),
+    );
+  }
+
+  private batchBase(batchId: number) {
+    return this.db
+      .selectFrom('repair_devices as d')
+      .where('d.batch_id', '=', batchId)
+      .where('d.deleted_at', 'is', null);
+  }
+
+  /**
+   * One statement for a page: its ids from an index where the filter allows (so deep pages skip
+   * index entries, not rows), then only those rows, with the columns the answer needs. The
+   * subquery's "d" is the filtered list; the outer "r" its page. Newest first: by id, or with
+   * "changed today" by the time of the change.
+   */
+  private pageQuery(
+    filtered: ReturnType<DeviceRepository['base']>,
+    byChange: boolean,
+    limit: number,
+    offset: number,
+  ) {
+    const newestFirst = byChange ? (['changed_at', 'id'] as const) : (['id'] as const);
+    let pageIds = filtered.select('d.id');
+    for (const column of newestFirst) pageIds = pageIds.orderBy(`d.${column}`, 'desc');
+    let rows = this.db
+      .selectFrom('repair_devices as r')
+      .innerJoin('repair_batches as b', 'b.id', 'r.batch_id')
+      .select(DEVICE_ROW_COLUMNS.map((c) => `r.${c}` as const))
+      .select('b.title as batch_title')
+      // The subquery keeps to the account. (A test of r.account_id here would tempt SQLite to walk the
+      // account's index instead of looking the 20 ids up.)
+      .where('r.id', 'in', pageIds.limit(limit).offset(offset));
+    for (const column of newestFirst) rows = rows.orderBy(`r.${column}`, 'desc');
+    return rows;
   }
 
   private base(accountId: number) {
@@ -41,10 +89,7 @@ export class DeviceRepository {
         .where('account_id', '=', accountId)
         .executeTakeFirst();
       if (!batch) return { list: [], total: 0 };
-      q = this.db
-        .selectFrom('repair_devices as d')
-        .where('d.batch_id', '=', batch.id)
-        .where('d.deleted_at', 'is', null);
+      q = this.batchBase(batch.id);
     }
     // With "changed today" (the narrowest filter), the other filters are written as expressions no
     // index serves, so both databases walk today's changes only and test the rest on those rows.
@@ -87,51 +132,34 @@ export class DeviceRepository {
       async () =>
         Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     );
-    // One statement for the page: its ids from an index where the filter allows (so deep pages skip
-    // index entries, not rows), then only those rows, with the columns the answer needs. The
-    // subquery's "d" is the filtered list; the outer "r" its page.
-    const newestFirst = input.changed_today ? (['changed_at', 'id'] as const) : (['id'] as const);
-    let pageIds = q.select('d.id');
-    for (const column of newestFirst) pageIds = pageIds.orderBy(`d.${column}`, 'desc');
-    let rows = this.db
-      .selectFrom('repair_devices as r')
-      .innerJoin('repair_batches as b', 'b.id', 'r.batch_id')
-      .select(DEVICE_ROW_COLUMNS.map((c) => `r.${c}` as const))
-      .select('b.title as batch_title')
-      // The subquery keeps to the account. (A test of r.account_id here would tempt SQLite to walk the
-      // account's index instead of looking the 20 ids up.)
-      .where('r.id', 'in', pageIds.limit(pageSize).offset((page - 1) * pageSize));
-    for (const column of newestFirst) rows = rows.orderBy(`r.${column}`, 'desc');
-    return { list: (await rows.execute()).map(toDeviceRow), total };
+    const offset = (page - 1) * pageSize;
+    const unfiltered =
+      !input.progress?.length &&
+      !input.eligibility?.length &&
+      !input.badge?.length &&
+      input.watched === undefined &&
+      !input.changed_today &&
+      !kw;
+    const rows = !unfiltered
+      ? await this.pageQuery(q, Boolean(input.changed_today), pageSize, offset).execute()
+      : input.batch_id
+        ? await this.batchPage(input.batch_id, pageSize, offset)
+        : await this.accountPage(accountId, pageSize, offset);
+    return { list: rows.map(toDeviceRow), total };
   }
 
   /**
-   * The dashboards' repair figures, with the same conditions as list()'s filters (so each equals the
-   * total of the list it clicks through to): live devices per progress, watched, changed in `today`.
-   * Each is answered from its own index (progress, watched, changed), never from the rows.
+   * The dashboards' "changed today" figure, with list()'s condition for changed_today (so it equals
+   * that list's total), from the changed index: today's changes only. (The figures over all devices,
+   * per progress and watched, are counters: server/modules/dashboards/repair-counts.ts.)
    */
-  async dashboardCounts(accountId: number, today: { startMs: number; endMs: number }) {
-    const [byProgress, watched, changed] = await Promise.all([
-      this.base(accountId)
-        .select(['d.progress', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('d.progress', 'is not', null)
-        .groupBy('d.progress')
-        .execute(),
-      this.base(accountId)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('d.watched', '=', 1)
-        .executeTakeFirstOrThrow(),
-      this.base(accountId)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('d.changed_at', '>=', today.startMs)
-        .where('d.changed_at', '<', today.endMs)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return {
-      progress: new Map(byProgress.map((r) => [r.progress as string, Number(r.n)])),
-      watched: Number(watched.n),
-      changedToday: Number(changed.n),
-    };
+  async changedTodayCount(accountId: number, today: { startMs: number; endMs: number }): Promise<number> {
+    const row = await this.base(accountId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('d.changed_at', '>=', today.startMs)
+      .where('d.changed_at', '<', today.endMs)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** Devices of the account with this identifier (as taken in or as the replacement) or repair id. */

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGISTICS_BADGES, type RepairDeviceRow } from '#contract/schemas/repairs.ts';
+import { testImei } from '#tests/setup/fake-check-provider.ts';
+import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+
+// The unfiltered pages (the whole list, one batch's list) run from queries compiled once
+// (device-repository.ts); every other filter is built per request. Both must page alike: newest
+// first, no device on two pages or on none, and a batch never shows another account's devices.
+type List = { list: RepairDeviceRow[]; total: number };
+let s: TestServer;
+let token: string;
+const ok = async <D>(path: string, body: unknown, t = token): Promise<D> => {
+  const r = await s.call<D>(path, body, { token: t });
+  expect(r.errcode, `${path}: ${r.msg}`).toBe(0);
+  return r.datas;
+};
+const pages = async (filter: Record<string, unknown>, size: number, t = token) => {
+  const ids: number[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const { list } = await ok<List>('/api/repair/device_list', { ...filter, page, page_size: size }, t);
+    if (list.length === 0) break;
+    ids.push(...list.map((d) => d.id));
+  }
+  return ids;
+};
+
+beforeAll(async () => {
+  s = await createTestServer();
+  token = await s.session();
+});
+afterAll(() => s.close());
+
+describe('device list pages', () => {
+  const batches: number[] = [];
+  const byBatch = new Map<number, number[]>();
+
+  it('pages the whole list and each batch newest first, like a filtered list', async () => {
+    for (const title of ['A', 'B']) {
+      const id = (await ok<{ id: number }>('/api/repair/batch_create', { title })).id;
+      batches.push(id);
+      const lines = Array.from({ length: title === 'A' ? 5 : 4 }, (_, i) => ({
+        ident: testImei(title === 'A' ? 100 + i : 200 + i),
+      }));
+      byBatch.set(
+        id,
+        (await ok<{ device_ids: number[] }>('/api/repair/device_intake', { batch_id: id, lines })).device_ids,
+      );
+    }
+    const everyId = [...byBatch.values()].flat().sort((a, b) => b - a);
+    expect(await pages({}, 2)).toEqual(everyId);
+    expect(await pages({}, 4)).toEqual(everyId);
+    // A filter that every device passes takes the general path: the same pages.
+    expect(await pages({ badge: [...LOGISTICS_BADGES] }, 2)).toEqual(everyId);
+    for (const [batchId, ids] of byBatch) {
+      const newestFirst = [...ids].sort((a, b) => b - a);
+      expect(await pages({ batch_id: batchId }, 2)).toEqual(newestFirst);
+      expect(await pages({ batch_id: batchId, badge: [...LOGISTICS_BADGES] }, 3)).toEqual(newestFirst);
+    }
+    const first = await ok<List>('/api/repair/device_list', { page: 1, page_size: 3 });
+    expect(first.total).toBe(9);
+    expect(first.list[0]!.batch_title).toBe('B');
+  });
+
+  it("answers nothing of another shop's batch, and the other shop sees only its own", async () => {
+    const other = await addOtherShop(s);
+    expect(await pages({ batch_id: batches[0] }, 5, other.token)).toEqual([]);
+    expect(await pages({}, 5, other.token)).toEqual([]);
+    const again = await ok<List>('/api/repair/device_list', { batch_id: batches[0] }, other.token);
+    expect(again.total).toBe(0);
+  });
+});
