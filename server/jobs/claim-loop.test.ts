@@ -80,10 +80,24 @@ async function until(check: () => boolean): Promise<void> {
 // An idle pause far longer than any test: the loop claims again only when woken.
 const LONG_IDLE = 60_000;
 
+/** A runner over `queued` jobs, set up by `prepare` and started. */
+function started(
+  settings: Partial<ClaimLoopSettings>,
+  queued: number,
+  prepare: (r: QueueRunner) => void = () => {},
+): QueueRunner {
+  const r = new QueueRunner({ concurrency: 5, claimBatch: 5, idleMs: LONG_IDLE, ...settings }, queued);
+  prepare(r);
+  r.start();
+  return r;
+}
+
+/** Long enough for a loop that was not paused to have claimed again. */
+const quiet = () => new Promise((res) => setTimeout(res, 20));
+
 describe('ClaimLoop', () => {
   it('claims up to the free concurrency in batches, then waits for a slot to free', async () => {
-    const r = new QueueRunner({ concurrency: 5, claimBatch: 3, idleMs: LONG_IDLE }, 100);
-    r.start();
+    const r = started({ claimBatch: 3 }, 100);
     await until(() => r.held === 5);
     expect(r.limits).toEqual([3, 2]);
     r.finishOne();
@@ -94,10 +108,9 @@ describe('ClaimLoop', () => {
   });
 
   it('pauses when nothing was claimed, and wake() cuts the pause short', async () => {
-    const r = new QueueRunner({ concurrency: 5, claimBatch: 5, idleMs: LONG_IDLE }, 0);
-    r.start();
+    const r = started({}, 0);
     await until(() => r.limits.length === 1);
-    await new Promise((res) => setTimeout(res, 20));
+    await quiet();
     expect(r.limits).toHaveLength(1);
     r.queued = 2;
     r.wake();
@@ -109,18 +122,15 @@ describe('ClaimLoop', () => {
   });
 
   it('after the idle pause it claims again by itself', async () => {
-    const r = new QueueRunner({ concurrency: 5, claimBatch: 5, idleMs: 5 }, 0);
-    r.start();
+    const r = started({ idleMs: 5 }, 0);
     await until(() => r.limits.length >= 3);
     await r.stop();
   });
 
   it('a failed claim goes to onError and the loop pauses instead of spinning', async () => {
-    const r = new QueueRunner({ concurrency: 5, claimBatch: 5, idleMs: LONG_IDLE }, 1);
-    r.failNextClaim = true;
-    r.start();
+    const r = started({}, 1, (q) => (q.failNextClaim = true));
     await until(() => r.errors.length === 1);
-    await new Promise((res) => setTimeout(res, 20));
+    await quiet();
     expect(r.limits).toHaveLength(1);
     r.wake();
     await until(() => r.held === 1);
@@ -128,9 +138,7 @@ describe('ClaimLoop', () => {
   });
 
   it('stop() cuts in-memory waits short, waits for every task, then drains', async () => {
-    const r = new QueueRunner({ concurrency: 3, claimBatch: 3, idleMs: LONG_IDLE }, 3);
-    r.sleepMs = LONG_IDLE;
-    r.start();
+    const r = started({ concurrency: 3 }, 3, (q) => (q.sleepMs = LONG_IDLE));
     await until(() => r.limits.length === 1);
     expect(r.stopping).toBe(false);
     await r.stop();
@@ -138,17 +146,16 @@ describe('ClaimLoop', () => {
     expect(r.slept).toEqual([false, false, false]);
     expect(r.drains).toEqual([0]);
     const claims = r.limits.length;
-    await new Promise((res) => setTimeout(res, 20));
+    await quiet();
     expect(r.limits).toHaveLength(claims);
   });
 
   it('stop() waits for a task still running before it drains', async () => {
-    const r = new QueueRunner({ concurrency: 2, claimBatch: 2, idleMs: LONG_IDLE }, 1);
-    r.start();
+    const r = started({ concurrency: 2 }, 1);
     await until(() => r.held === 1);
     let stopped = false;
     const stopping = r.stop().then(() => (stopped = true));
-    await new Promise((res) => setTimeout(res, 20));
+    await quiet();
     expect(stopped).toBe(false);
     r.finishOne();
     await stopping;
