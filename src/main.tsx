@@ -5,6 +5,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createQueryClient } from '#src/app/query-client.ts';
 import { createAppRouter } from '#src/app/router.tsx';
+import { afterFirstPage, preloadOpeningRoute } from '#src/app/boot-order.ts';
 import { wireApiClient } from '#src/app/api-wiring.ts';
 import { Providers } from '#src/app/providers.tsx';
 import { wireOffline } from '#src/app/offline-wiring.ts';
@@ -20,22 +21,30 @@ const queryClient = createQueryClient();
 wireApiClient(queryClient);
 restoreSession();
 wireOffline(queryClient);
+registerServiceWorker();
+const router = createAppRouter(queryClient);
+// A signed-in user starts with every message of the app; the sign-in page with its own (decision 0025).
+const languageReady = initI18n({ all: getCurrentUser() !== null });
+// A signed-in start fetches the page's code now, right behind the catalogs the first render needs,
+// not after that render (boot-order.ts).
+if (getCurrentUser()) preloadOpeningRoute(router);
+
 // The socket (socket.io-client and every feature's event handler) is its own chunk, fetched once a
-// user is signed in: the sign-in page does not load it (decision 0025).
+// user is signed in: the sign-in page does not load it (decision 0025); signed in at start, once the
+// first page has rendered (boot-order.ts).
+let realtimeStarted = false;
 const stopWaiting = subscribeCurrentUser(startRealtime);
-startRealtime();
+if (getCurrentUser()) afterFirstPage(router, startRealtime);
 function startRealtime() {
-  if (!getCurrentUser()) return;
+  if (realtimeStarted || !getCurrentUser()) return;
+  realtimeStarted = true;
   stopWaiting();
   void import('#src/app/realtime-wiring.ts').then((m) => m.wireRealtime(queryClient));
   // The shell's toasts (Mantine's notifications) come with the first one otherwise.
   loadNotifications().catch(() => undefined);
 }
-registerServiceWorker();
-const router = createAppRouter(queryClient);
 
-// A signed-in user starts with every message of the app; the sign-in page with its own (decision 0025).
-void initI18n({ all: getCurrentUser() !== null }).then(() => {
+void languageReady.then(() => {
   performance.mark(CACHE_RESTORE_START_MARK);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
