@@ -16,6 +16,7 @@ import {
   restoreSession,
   subscribeCurrentUser,
 } from '#src/features/auth/session.ts';
+import { preloadApiClient } from '#src/lib/api/client.ts';
 import { TOAST_MS } from '#src/lib/api/policy.ts';
 import { initI18n } from '#src/lib/i18n.ts';
 import { loadNotifications, notify } from '#src/ui/notify.ts';
@@ -33,6 +34,7 @@ const signedInAtStart = whenSignedIn();
 function whenSignedIn(): Promise<unknown> | null {
   if (!getCurrentUser()) return null;
   stopWaiting();
+  preloadApiClient();
   const data = loadDataLayer();
   void Promise.all([data, import('#src/app/realtime-wiring.ts')]).then(([layer, realtime]) =>
     realtime.wireRealtime(layer.queryClient),

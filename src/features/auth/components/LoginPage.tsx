@@ -16,6 +16,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrCode } from '#contract/errcodes.ts';
 import { PASSWORD_MAX, USERNAME_MAX } from '#contract/auth-limits.ts';
+import { preloadApiClient } from '#src/lib/api/client.ts';
 import { login } from '../api/auth-api.ts';
 import { usePuzzle } from '../use-puzzle.ts';
 import { classifyLoginError, type LoginField } from '../login-errors.ts';
@@ -150,6 +151,7 @@ export function LoginPage({
           onSubmit={onSubmit}
           onFocus={() => {
             void loadPuzzleModal().catch(() => undefined);
+            preloadApiClient();
             onStarted?.();
           }}
           noValidate
