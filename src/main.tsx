@@ -34,15 +34,23 @@ const signedInAtStart = whenSignedIn();
 function whenSignedIn(): Promise<unknown> | null {
   if (!getCurrentUser()) return null;
   stopWaiting();
-  preloadApiClient();
   const data = loadDataLayer();
-  void Promise.all([data, import('#src/app/realtime-wiring.ts')]).then(([layer, realtime]) =>
-    realtime.wireRealtime(layer.queryClient),
+  // Once the page is idle: neither is needed for the first render, which they would slow down.
+  void data.then((layer) =>
+    whenIdle(() => {
+      preloadApiClient();
+      loadNotifications().catch(() => undefined);
+      void import('#src/app/realtime-wiring.ts').then((m) => m.wireRealtime(layer.queryClient));
+    }),
   );
-  loadNotifications().catch(() => undefined);
   return data;
 }
 registerServiceWorker();
+
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
+}
 const router = createAppRouter();
 
 // A signed-in user's first render waits for every message of the app and the data layer (its
