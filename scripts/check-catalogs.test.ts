@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CatalogFile,
   type SpecRules,
+  checkCatalogSets,
   checkCatalogs,
   parseCatalog,
   placeholderProblems,
@@ -187,5 +188,40 @@ describe('checkCatalogs', () => {
     expect(checkCatalogs(files, 'en', NO_SPEC).problems).toEqual([
       'locales/zh.po: "points.label": the translation drops {0}',
     ]);
+  });
+});
+
+describe("checkCatalogSets (the sign-in catalog and the app's)", () => {
+  /** The same catalogs under locales/sign-in/. */
+  const signIn = (...messages: [string, string, string][]): CatalogFile[] =>
+    catalogs(...messages).map((file) => ({
+      ...file,
+      file: file.file.replace('locales/', 'locales/sign-in/'),
+    }));
+
+  it("finds the spec's texts in whichever catalog holds them", () => {
+    const sets = [
+      signIn(['Request timed out', '接口请求超时', 'Tiempo de espera agotado']),
+      catalogs(['Error code', '错误代码', 'Código de error']),
+    ];
+    const spec: SpecRules = {
+      translations: [{ locale: 'zh', source: 'Request timed out', translation: '接口请求超时' }],
+      sourceTexts: ['Error code', 'GO BACK HOME'],
+    };
+    expect(checkCatalogSets(sets, 'en', spec).problems).toEqual([
+      'spec: the source text "GO BACK HOME" is missing; the spec requires it exactly so',
+    ]);
+  });
+
+  it('wants a message that is in both translated alike', () => {
+    const sets = [
+      signIn(['Close', '关闭', 'Cerrar'], ['Sign in', '登录', 'Iniciar sesión']),
+      catalogs(['Close', '关闭', 'Cerrar ventana'], ['Log out', '退出登录', 'Cerrar sesión']),
+    ];
+    const result = checkCatalogSets(sets, 'en', NO_SPEC);
+    expect(result.problems).toEqual([
+      'locales/es.po: "Close" is translated "Cerrar ventana", and "Cerrar" in locales/sign-in/es.po: make them the same',
+    ]);
+    expect(result.messages).toBe(3);
   });
 });

@@ -295,7 +295,36 @@ export function checkCatalogs(
   sourceLocale: string,
   spec: SpecRules = SPEC_RULES,
 ): CheckResult {
-  const catalogs = files.map(parseCatalog);
+  return checkCatalogSets([files], sourceLocale, spec);
+}
+
+/**
+ * Checks several catalog configs (the sign-in catalog and the app's, decision 0025): each one on its
+ * own; the spec's texts in whichever holds them (at least one must); and a message that is in two of
+ * them translated alike in both.
+ */
+export function checkCatalogSets(
+  sets: CatalogFile[][],
+  sourceLocale: string,
+  spec: SpecRules = SPEC_RULES,
+): CheckResult {
+  const parsed = sets.map((files) => files.map(parseCatalog));
+  const problems: string[] = [];
+  const keys = new Set<string>();
+  for (const catalogs of parsed) {
+    const result = checkParsed(catalogs, sourceLocale);
+    problems.push(...result.problems);
+    for (const key of result.keys) keys.add(key);
+  }
+  problems.push(...specProblems(parsed, sourceLocale, spec), ...sameTranslationProblems(parsed));
+  return { languages: Math.max(0, ...sets.map((files) => files.length)), messages: keys.size, problems };
+}
+
+/** One catalog config's problems, and the keys of its messages. */
+function checkParsed(
+  catalogs: ParsedCatalog[],
+  sourceLocale: string,
+): { problems: string[]; keys: string[] } {
   const problems = catalogs.flatMap((catalog) => catalog.problems);
   const source = catalogs.find((catalog) => catalog.locale === sourceLocale);
   if (!source) {
@@ -347,9 +376,27 @@ export function checkCatalogs(
     }
   }
 
+  return { problems, keys: [...all.keys()] };
+}
+
+/** The spec's exact texts, looked for in every catalog config (the first that has a message rules). */
+function specProblems(parsed: ParsedCatalog[][], sourceLocale: string, spec: SpecRules): string[] {
+  const problems: string[] = [];
+  const holding = (
+    locale: string,
+    key: string,
+  ): { catalog: ParsedCatalog | undefined; message?: CatalogMessage } => {
+    let first: ParsedCatalog | undefined;
+    for (const catalogs of parsed) {
+      const catalog = catalogs.find((candidate) => candidate.locale === locale);
+      first ??= catalog;
+      const message = catalog?.messages.get(key);
+      if (catalog && message) return { catalog, message };
+    }
+    return { catalog: first };
+  };
   for (const rule of spec.translations) {
-    const catalog = catalogs.find((candidate) => candidate.locale === rule.locale);
-    const message = catalog?.messages.get(messageKey(rule.source, undefined));
+    const { catalog, message } = holding(rule.locale, messageKey(rule.source, undefined));
     if (!catalog || !message) {
       problems.push(
         `spec: the message ${JSON.stringify(rule.source)} is missing from the ${rule.locale} catalog; the spec requires it, translated ${JSON.stringify(rule.translation)}`,
@@ -361,7 +408,7 @@ export function checkCatalogs(
     }
   }
   for (const text of spec.sourceTexts) {
-    const message = source?.messages.get(messageKey(text, undefined));
+    const { catalog: source, message } = holding(sourceLocale, messageKey(text, undefined));
     if (!source || !message) {
       problems.push(
         `spec: the source text ${JSON.stringify(text)} is missing; the spec requires it exactly so`,
@@ -373,7 +420,27 @@ export function checkCatalogs(
     }
   }
 
-  return { languages: catalogs.length, messages: all.size, problems };
+  return problems;
+}
+
+/** A message in two catalog configs must read the same in both, in every locale. */
+function sameTranslationProblems(parsed: ParsedCatalog[][]): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, { file: string; translation: string }>();
+  for (const catalogs of parsed) {
+    for (const catalog of catalogs) {
+      for (const message of catalog.messages.values()) {
+        const id = `${catalog.locale}\u0000${message.key}`;
+        const earlier = seen.get(id);
+        if (!earlier) seen.set(id, { file: catalog.file, translation: message.translation });
+        else if (earlier.translation !== message.translation)
+          problems.push(
+            `${catalog.file}: ${message.label} is translated ${JSON.stringify(message.translation)}, and ${JSON.stringify(earlier.translation)} in ${earlier.file}: make them the same`,
+          );
+      }
+    }
+  }
+  return problems;
 }
 
 /** e.g. "catalogs: 3 languages, 70 messages, complete" or "catalogs: 3 languages, 72 messages, 2 problems". */
@@ -394,10 +461,10 @@ function main(): number {
     console.error('i18n:check: lingui.config.ts names no catalog');
     return 1;
   }
-  const results: CheckResult[] = [];
+  const sets: CatalogFile[][] = [];
+  const unreadable: string[] = [];
   for (const catalog of catalogs) {
     const files: CatalogFile[] = [];
-    const unreadable: string[] = [];
     for (const locale of locales) {
       const file = `${catalog.path.replaceAll('<rootDir>', rootDir).replaceAll('{locale}', locale)}.po`;
       const shown = path.relative(rootDir, file);
@@ -407,13 +474,13 @@ function main(): number {
         unreadable.push(`${shown}: cannot be read (${(error as Error).message}): run npm run i18n:extract`);
       }
     }
-    const result = checkCatalogs(files, sourceLocale);
-    results.push({ ...result, languages: locales.length, problems: [...unreadable, ...result.problems] });
+    sets.push(files);
   }
+  const result = checkCatalogSets(sets, sourceLocale);
   const total: CheckResult = {
-    languages: Math.max(...results.map((result) => result.languages)),
-    messages: results.reduce((sum, result) => sum + result.messages, 0),
-    problems: results.flatMap((result) => result.problems),
+    ...result,
+    languages: locales.length,
+    problems: [...unreadable, ...result.problems],
   };
   for (const problem of total.problems) console.error(`  ${problem}`);
   console.log(summaryLine(total));

@@ -7,9 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Kysely } from 'kysely';
 import { connectDb } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { seedDemoShop } from '#server/seed.ts';
-import { seedDemoWallet } from '#server/seed-wallet.ts';
-import { seedDemoRepairs } from '#server/seed-repairs.ts';
+import { seedDemo } from '#server/seed-demo.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '#server/node-flags.ts';
 import { buildServer, SERVER_BUNDLE_ENTRY } from './build-server.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
@@ -38,10 +36,8 @@ await buildServer();
 
 const handle = connectDb(url);
 await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
-if (await seedDemoShop(handle.db)) {
-  await seedDemoWallet(handle.db);
-  await seedDemoRepairs(handle.db);
-}
+// The demo shop (without the 90-day history, as before), all or nothing.
+await seedDemo(handle, { history: false });
 await handle.db.destroy();
 
 let stopping = false;

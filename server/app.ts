@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { AppError } from './lib/app-error.ts';
 import { registerEnvelope } from './plugins/envelope.ts';
-import { registerEndpoints } from './plugins/endpoints.ts';
+import { registerEndpoints, type EndpointDispatcher } from './plugins/endpoints.ts';
 import { RequestKeys, fencedDb } from './plugins/idempotency.ts';
 import { outboxReplayHandler } from './modules/outbox/replay-handler.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
@@ -356,7 +356,7 @@ export async function buildApp({
 
   const templateKit = buildTemplateKit({ db: db.db, clock, io });
 
-  registerEndpoints(
+  const dispatch: EndpointDispatcher = registerEndpoints(
     app,
     {
       ...authHandlers({
@@ -380,7 +380,8 @@ export async function buildApp({
       ...exportHandlers({ exports: exportService }),
       ...dashboardHandlers({ db: db.db, clock, repairs: repairs.service }),
       identifySnImei: ({ user, input }) => ocr.identify(user, input.image),
-      outboxReplay: outboxReplayHandler(),
+      // The batch runs each write through the dispatcher registerEndpoints answers (below).
+      outboxReplay: outboxReplayHandler(() => dispatch),
     },
     sessions,
     new RequestKeys(plainDb, clock, limits.requestKeyLeaseMs),

@@ -2,10 +2,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connectDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_USERS, seedDemoShop } from './seed.ts';
-import { seedDemoWallet } from './seed-wallet.ts';
-import { seedDemoRepairs } from './seed-repairs.ts';
-import { demoHistoryEnabled, seedDemoHistory, type DemoHistory } from './seed-history.ts';
+import { DEMO_USERS } from './seed.ts';
+import { seedDemo } from './seed-demo.ts';
+import { demoHistoryEnabled } from './seed-history.ts';
 import { selectCheckProvider } from './providers/checks/index.ts';
 
 /** Opens the database, migrates, seeds the demo shop on first run, listens, and shuts down cleanly. */
@@ -13,17 +12,9 @@ export async function main(): Promise<void> {
   const config = loadConfig();
   const db = connectDb(config.databaseUrl);
   await migrateToLatest(db.db as never, db.dialect);
-  const seeded = await seedDemoShop(db.db);
-  if (seeded) await seedDemoWallet(db.db);
-  // 90 days of orders, results, repairs and recharges (REPAIROPS_DEMO_HISTORY=0 leaves them out).
-  const withHistory = seeded && demoHistoryEnabled();
-  let history: (DemoHistory & { ms: number }) | null = null;
-  if (withHistory) {
-    const t0 = performance.now();
-    history = { ...(await seedDemoHistory(db.db, db.dialect)), ms: 0 };
-    history.ms = Math.round(performance.now() - t0);
-  }
-  if (seeded) await seedDemoRepairs(db.db, Date.now(), { history: withHistory });
+  // On first start: the demo shop with 90 days of orders, results, repairs and recharges
+  // (REPAIROPS_DEMO_HISTORY=0 leaves the history out), all or nothing.
+  const { seeded, history } = await seedDemo(db, { history: demoHistoryEnabled() });
   const { app, servesPwa, runner, repairs, exportRunner, health } = await buildApp({
     config,
     db,

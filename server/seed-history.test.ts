@@ -1,28 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { connectDb } from './db/connect.ts';
+import { sql, type Kysely } from 'kysely';
+import { connectDb, type Db } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { recount, storedRollup } from './modules/dashboards/recount.ts';
 import { shopDay } from './modules/dashboards/rollup.ts';
 import { addDays } from './modules/dashboards/days.ts';
-import { demoHistoryEnabled, seedDemoHistory } from './seed-history.ts';
-import { seedDemoRepairs } from './seed-repairs.ts';
-import { seedDemoWallet } from './seed-wallet.ts';
-import { seedDemoShop } from './seed.ts';
+import { seedDemo } from './seed-demo.ts';
+import { demoHistoryEnabled } from './seed-history.ts';
 
 // 2026-03-01 17:00 in Shanghai: the history's last shop day has had most of its hours.
 const NOW = Date.UTC(2026, 2, 1, 9, 0, 0);
 
-/** A demo shop seeded with its history; answers what the dashboards and checks would see. */
-async function seeded() {
-  const { db, dialect } = connectDb(':memory:');
-  await migrateToLatest(db as unknown as Kysely<unknown>, dialect);
-  await seedDemoShop(db, NOW);
-  await seedDemoWallet(db, NOW);
+/** A demo shop seeded with its history as the server seeds it; answers what the dashboards see. */
+async function seeded(url = ':memory:', opts: { migrated?: boolean; race?: boolean } = {}) {
+  const handle = connectDb(url);
+  const { db } = handle;
+  if (!opts.migrated) await migrateToLatest(db as unknown as Kysely<unknown>, handle.dialect);
   const t0 = performance.now();
-  const history = await seedDemoHistory(db, dialect, NOW);
+  // With `race`, a second process (another pool) seeds the same empty database at the same time.
+  const racer = opts.race ? connectDb(url) : null;
+  const seeds = await Promise.all([
+    seedDemo(handle, { history: true, now: NOW }),
+    ...(racer ? [seedDemo(racer, { history: true, now: NOW })] : []),
+  ]);
+  await racer?.db.destroy();
+  if (seeds.filter((x) => x.seeded).length !== 1) throw new Error('not seeded exactly once');
+  const seed = seeds.find((x) => x.seeded)!;
   const ms = performance.now() - t0;
-  await seedDemoRepairs(db, NOW, { history: true });
+  const history = { ...seed.history, ms: 0 };
   const orderDays = await db
     .selectFrom('dash_order_days')
     .select(['day', 'orders', 'devices'])
@@ -40,11 +49,14 @@ async function seeded() {
     .select('amount')
     .where('state', '=', 'paid')
     .execute();
-  const models = await db
-    .selectFrom('check_devices')
-    .select(['model', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('model')
-    .execute();
+  // Sorted here: the databases put NULL at different ends.
+  const models = (
+    await db
+      .selectFrom('check_devices')
+      .select(['model', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('model')
+      .execute()
+  ).sort((x, y) => ((x.model ?? '') < (y.model ?? '') ? -1 : 1));
   const sameRollup =
     JSON.stringify(Object.values(await storedRollup(db)).map((m: Map<string, unknown>) => [...m].sort())) ===
     JSON.stringify(Object.values(await recount(db)).map((m: Map<string, unknown>) => [...m].sort()));
@@ -56,6 +68,33 @@ async function seeded() {
     .executeTakeFirstOrThrow();
   await db.destroy();
   return { history, ms, orderDays, jobs, account, recharges, models, sameRollup, repairs, progress };
+}
+
+/** Rows of the tables a seed writes: all zero before it, or after a seed that did not commit. */
+async function written(handle: Db) {
+  const out: Record<string, number> = {};
+  for (const table of [
+    'accounts',
+    'users',
+    'ledger_entries',
+    'recharge_orders',
+    'check_orders',
+    'check_devices',
+    'check_jobs',
+    'dash_order_days',
+    'dash_repair_counts',
+    'repair_batches',
+    'repair_devices',
+  ] as const)
+    out[table] = Number(
+      (
+        await handle.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return out;
 }
 
 it('gives the demo shop 90 days of orders, results, repairs and payments, the same on every run', async () => {
@@ -89,6 +128,63 @@ it('gives the demo shop 90 days of orders, results, repairs and payments, the sa
   expect(b.history).toEqual(a.history);
   console.log(`demo history: ${JSON.stringify(a.history)} in ${Math.round(a.ms)} ms, ${Math.round(b.ms)} ms`);
 }, 120_000);
+
+it('leaves nothing when the process dies mid-seed, and the next start seeds it whole', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'repairops-seed-crash-'));
+  try {
+    const file = join(dir, 'seed.sqlite');
+    const setup = connectDb(file);
+    await migrateToLatest(setup.db as unknown as Kysely<unknown>, setup.dialect);
+    const empty = await written(setup);
+    await setup.db.destroy();
+    // SIGKILLed when the history places its 120th check order (about half of it).
+    const child = spawnSync(process.execPath, [resolve('tests/setup/seed-crash-child.ts')], {
+      env: { ...process.env, DATABASE_URL: file, SEED_NOW: String(NOW), KILL_AT: '120' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(child.signal, child.stderr).toBe('SIGKILL');
+    const after = connectDb(file);
+    expect(await written(after)).toEqual(empty);
+    expect(Object.values(empty).every((n) => n === 0)).toBe(true);
+    await after.db.destroy();
+    // The next start sees no shop and seeds it, the same as a database that never crashed.
+    const again = await seeded(file, { migrated: true });
+    const clean = await seeded();
+    expect(again.sameRollup).toBe(true);
+    expect({ ...again, ms: 0, history: { ...again.history, ms: 0 } }).toEqual({
+      ...clean,
+      ms: 0,
+      history: { ...clean.history, ms: 0 },
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
+
+const pgUrl = process.env.REPAIROPS_TEST_PG_URL;
+it.skipIf(!pgUrl)(
+  'seeds the same history on PostgreSQL, in one transaction too, once when two processes start at once',
+  async () => {
+    const admin = connectDb(pgUrl as string);
+    const name = 'repairops_seed_history_test';
+    await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+    await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+    await admin.db.destroy();
+    const url = new URL(pgUrl as string);
+    url.pathname = `/${name}`;
+    const pg = await seeded(url.toString(), { race: true });
+    const lite = await seeded();
+    expect(pg.sameRollup).toBe(true);
+    expect({ ...pg, ms: 0, history: { ...pg.history, ms: 0 } }).toEqual({
+      ...lite,
+      ms: 0,
+      history: { ...lite.history, ms: 0 },
+    });
+    console.log(`demo history on PostgreSQL: ${Math.round(pg.ms)} ms`);
+  },
+  120_000,
+);
 
 it('is left out with REPAIROPS_DEMO_HISTORY=0', () => {
   expect(demoHistoryEnabled({ REPAIROPS_DEMO_HISTORY: '0' })).toBe(false);

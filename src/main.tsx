@@ -13,6 +13,7 @@ import { registerServiceWorker } from '#src/app/service-worker.ts';
 import { UpdatePrompt } from '#src/app/UpdatePrompt.tsx';
 import { getCurrentUser, restoreSession, subscribeCurrentUser } from '#src/features/auth/session.ts';
 import { initI18n } from '#src/lib/i18n.ts';
+import { loadNotifications } from '#src/ui/notify.ts';
 
 // Bootstrap only: wire the clients, restore the session and the language, render.
 const queryClient = createQueryClient();
@@ -27,11 +28,14 @@ function startRealtime() {
   if (!getCurrentUser()) return;
   stopWaiting();
   void import('#src/app/realtime-wiring.ts').then((m) => m.wireRealtime(queryClient));
+  // The shell's toasts (Mantine's notifications) come with the first one otherwise.
+  loadNotifications().catch(() => undefined);
 }
 registerServiceWorker();
 const router = createAppRouter(queryClient);
 
-void initI18n().then(() => {
+// A signed-in user starts with every message of the app; the sign-in page with its own (decision 0025).
+void initI18n({ all: getCurrentUser() !== null }).then(() => {
   performance.mark(CACHE_RESTORE_START_MARK);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -502,6 +502,16 @@ try {
     const handle = connectDb(pg.url);
     try {
       await measure('PostgreSQL', handle, pg.url, dir);
+      if (process.env.BENCH_HOLD === '1') {
+        // BENCH_HOLD=1: the filled cluster stays up for psql until Ctrl-C (or SIGTERM).
+        console.log(`PostgreSQL held at ${pg.url} until interrupted`);
+        const alive = setInterval(() => undefined, 60_000);
+        await new Promise((resolve) => {
+          process.once('SIGINT', resolve);
+          process.once('SIGTERM', resolve);
+        });
+        clearInterval(alive);
+      }
     } finally {
       await handle.db.destroy();
       pg.stop();

@@ -19,6 +19,7 @@ import { dashboardRollup } from './migrations/0016_dashboard_rollup.ts';
 import { packageReturns } from './migrations/0018_package_returns.ts';
 import { dashboardFacets } from './migrations/0019_dashboard_facets.ts';
 import { dashboardRepairCounts } from './migrations/0020_dashboard_repair_counts.ts';
+import { repairCountsRowTrigger } from './migrations/0021_repair_counts_row_trigger.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
 function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
@@ -41,6 +42,7 @@ function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
     '0018_package_returns': packageReturns(dialect),
     '0019_dashboard_facets': dashboardFacets(dialect),
     '0020_dashboard_repair_counts': dashboardRepairCounts(dialect),
+    '0021_repair_counts_row_trigger': repairCountsRowTrigger(dialect),
   };
 }
 

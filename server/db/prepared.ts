@@ -1,20 +1,18 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
 
 /** A placeholder no caller's value can equal (a NUL never reaches these queries from input). */
 const placeholder = (i: number) => `\u0000prepared-argument-${i}\u0000`;
 
+type Runner = Pick<Kysely<unknown>, 'executeQuery'>;
+
 /**
- * A hot query built and compiled once; each run only puts its arguments in. Kysely builds an
- * immutable operation tree and compiles it to SQL on every execute: for the session lookup that
- * every signed-in request runs, that costs more CPU than SQLite's answer itself (measured in the
- * device list's profile, scripts/bench/load.ts). Use it where a query's shape never changes with its
- * arguments (no `in` lists, no optional filters). `build` runs once, on the first call, with
- * placeholders for its arguments; each placeholder must reach the SQL as a parameter (checked then).
+ * A hot query built and compiled once, run on the connection or transaction given at each call;
+ * each run only puts its arguments in (see preparedQuery). Answers the whole result (rows and
+ * affected rows: a write needs them).
  */
-export function preparedQuery<A extends unknown[], O>(
-  db: Pick<Kysely<unknown>, 'executeQuery'>,
+export function preparedStatement<A extends unknown[], O>(
   build: (...args: A) => Compilable<O>,
-): (...args: A) => Promise<O[]> {
+): (db: Runner, ...args: A) => Promise<QueryResult<O>> {
   // The SQL, the parameters as compiled, and for each parameter the argument it takes (-1: a constant).
   let compiled: { sql: string; parameters: readonly unknown[]; argumentOf: number[] } | null = null;
   const prepare = () => {
@@ -26,11 +24,26 @@ export function preparedQuery<A extends unknown[], O>(
         throw new Error(`preparedQuery: argument ${i} is not a parameter of the SQL`);
     return { sql: query.sql, parameters: query.parameters, argumentOf };
   };
-  return async (...args: A) => {
+  return (db, ...args) => {
     compiled ??= prepare();
     const { sql, parameters: constants, argumentOf } = compiled;
     const parameters = argumentOf.map((arg, i) => (arg < 0 ? constants[i] : args[arg]));
-    const { rows } = await db.executeQuery<O>(CompiledQuery.raw(sql, parameters));
-    return rows;
+    return db.executeQuery<O>(CompiledQuery.raw(sql, parameters));
   };
+}
+
+/**
+ * A hot query built and compiled once; each run only puts its arguments in. Kysely builds an
+ * immutable operation tree and compiles it to SQL on every execute: for the session lookup that
+ * every signed-in request runs, that costs more CPU than SQLite's answer itself (measured in the
+ * device list's profile, scripts/bench/load.ts). Use it where a query's shape never changes with its
+ * arguments (no `in` lists, no optional filters). `build` runs once, on the first call, with
+ * placeholders for its arguments; each placeholder must reach the SQL as a parameter (checked then).
+ */
+export function preparedQuery<A extends unknown[], O>(
+  db: Runner,
+  build: (...args: A) => Compilable<O>,
+): (...args: A) => Promise<O[]> {
+  const statement = preparedStatement(build);
+  return async (...args: A) => (await statement(db, ...args)).rows;
 }

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
@@ -9,6 +7,7 @@ import { CatalogueRepository } from '#server/modules/checks/catalogue-repository
 import { JobRepository, type ClaimedJob, type JobWrite } from '#server/modules/checks/job-repository.ts';
 import type { CheckProvider, DeviceFacts } from '#server/providers/checks/provider.ts';
 import { backoffMs } from './backoff.ts';
+import { ClaimLoop, leaseOwner } from './claim-loop.ts';
 import { WriteBatcher } from './write-batcher.ts';
 
 export interface RunnerOptions {
@@ -74,10 +73,12 @@ export interface RunnerDeps {
  * account), records the ticket, polls it, and completes each exactly once, settling or refunding
  * its share in the same transaction. Writes of many jobs are batched into one transaction. Nothing
  * here must outlive a crash: a restarted process finds expired leases and carries on, polling the
- * tickets already recorded instead of paying twice.
+ * tickets already recorded instead of paying twice. The loop (start, stop, wake, runOnce) is
+ * ClaimLoop's; stop() cuts the in-memory waits for a poll short, so those jobs go back to the
+ * database with their tickets, and flushes the writes.
  */
-export class CheckRunner {
-  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+export class CheckRunner extends ClaimLoop {
+  readonly owner = leaseOwner();
   private readonly provider: CheckProvider;
   private readonly clock: Clock;
   private readonly options: RunnerOptions;
@@ -87,91 +88,18 @@ export class CheckRunner {
   private readonly onError: (err: unknown) => void;
   private repo: Promise<{ jobs: JobRepository; catalogue: Catalogue }> | null = null;
   private readonly batcher = new WriteBatcher<JobWrite, boolean>((writes) => this.applyWrites(writes));
-  private readonly inflight = new Set<Promise<void>>();
-  private readonly sleeps = new Set<() => void>();
-  private running = false;
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
 
   constructor(deps: RunnerDeps) {
+    const options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
+    const onError = deps.onError ?? (() => {});
+    super(options, onError, { claim: (n) => this.claimAndStart(n), drain: () => this.batcher.drain() });
     this.db = deps.db;
     this.dialect = deps.dialect;
     this.provider = deps.provider;
     this.clock = deps.clock;
-    this.options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
+    this.options = options;
     this.onProgress = deps.onProgress ?? (() => {});
-    this.onError = deps.onError ?? (() => {});
-  }
-
-  /** Runs the loop until stop(). */
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loopDone = this.loop();
-  }
-
-  /** Stops claiming; jobs waiting in memory are handed back with their tickets; writes are flushed. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.stopping = true;
-    this.wake();
-    for (const cancel of [...this.sleeps]) cancel();
-    await this.loopDone;
-    await Promise.allSettled([...this.inflight]);
-    await this.batcher.drain();
-  }
-
-  /** New jobs (an order was placed): claim now rather than after the idle sleep. */
-  wake(): void {
-    const w = this.wakeUp;
-    this.wakeUp = null;
-    w?.();
-  }
-
-  /**
-   * For tests: claims and processes everything runnable at the clock's now, repeatedly (a success
-   * makes its dependents runnable), until nothing is left; answers how many claims it made.
-   */
-  async runOnce(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await this.claimAndStart(this.options.claimBatch);
-      await Promise.allSettled([...this.inflight]);
-      await this.batcher.drain();
-      if (n === 0) return total;
-      total += n;
-    }
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let claimed = 0;
-      const free = this.options.concurrency - this.inflight.size;
-      if (free > 0) {
-        try {
-          claimed = await this.claimAndStart(Math.min(free, this.options.claimBatch));
-        } catch (err) {
-          this.onError(err);
-        }
-      }
-      if (!this.running) break;
-      if (claimed === 0 || this.inflight.size >= this.options.concurrency)
-        await this.pause(this.options.idleMs);
-    }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.wakeUp = null;
-        resolve();
-      }, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    this.onError = onError;
   }
 
   private setup() {
@@ -192,15 +120,7 @@ export class CheckRunner {
     const jobs = await repo.claim(this.owner, now, this.options.leaseMs, limit);
     if (jobs.length === 0) return 0;
     const reuse = await this.findReuse(repo, catalogue, jobs, now);
-    for (const job of jobs) {
-      const task: Promise<void> = this.process(job, reuse.get(job.id))
-        .catch((err: unknown) => this.onError(err))
-        .finally(() => {
-          this.inflight.delete(task);
-          this.wake();
-        });
-      this.inflight.add(task);
-    }
+    for (const job of jobs) this.track(this.process(job, reuse.get(job.id)));
     return jobs.length;
   }
 
@@ -360,22 +280,6 @@ export class CheckRunner {
       wait <= holdMaxMs &&
       this.clock.now() + wait < job.lease_until_ms - leaseMs / 4
     );
-  }
-
-  /** Answers false when stop() cut the sleep short. */
-  private sleep(ms: number): Promise<boolean> {
-    return new Promise<boolean>((resolve) => {
-      const cancel = () => {
-        clearTimeout(timer);
-        this.sleeps.delete(cancel);
-        resolve(false);
-      };
-      const timer = setTimeout(() => {
-        this.sleeps.delete(cancel);
-        resolve(true);
-      }, ms);
-      this.sleeps.add(cancel);
-    });
   }
 
   private async handBack(job: ClaimedJob, ticket: string, wait: number): Promise<void> {

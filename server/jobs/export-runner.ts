@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ExportRow } from '#contract/schemas/checks-export.ts';
@@ -8,6 +7,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { ExportRepository, toExportRow, type ExportRecord } from '#server/modules/exports/repository.ts';
 import { ExportStopped } from '#server/modules/exports/export-stopped.ts';
+import { ClaimLoop, leaseOwner } from './claim-loop.ts';
 
 export interface ExportRunnerOptions {
   /** Where files are written (EXPORTS_DIR); shared by every process that serves downloads. */
@@ -56,61 +56,48 @@ const ORPHAN_AGE_MS = 3600_000;
  */
 export class ExportRunner {
   private readonly repo: ExportRepository;
-  private readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private running = false;
-  private stopping = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private readonly owner = leaseOwner();
+  private readonly loop: ClaimLoop;
   private lastProgress = new Map<number, number>();
 
   private readonly deps: ExportRunnerDeps;
   constructor(deps: ExportRunnerDeps) {
     this.deps = deps;
     this.repo = new ExportRepository(deps.db);
+    // One job at a time, run inside the claim itself: nothing stays in flight, so the loop claims
+    // again at once after a job and pauses only when there was none.
+    const settings = {
+      concurrency: 1,
+      claimBatch: 1,
+      get idleMs() {
+        return deps.options.idleMs;
+      },
+    };
+    this.loop = new ClaimLoop(settings, (err) => deps.onError(err), {
+      claim: async () => {
+        await this.sweepIfDue();
+        return (await this.runOnce()) ? 1 : 0;
+      },
+    });
   }
 
   get options(): ExportRunnerOptions {
     return this.deps.options;
   }
 
+  /** Runs the loop until stop(). */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.stopping = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.running = false;
-    this.wake();
-    await this.loop;
-    this.loop = null;
+  /** Stops claiming; the job being written stops at its next page and is handed back. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
+  /** A new export: claim now rather than after the idle sleep. */
   wake(): void {
-    this.wakeUp?.();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let worked = false;
-      try {
-        await this.sweepIfDue();
-        worked = await this.runOnce();
-      } catch (err) {
-        this.deps.onError(err);
-      }
-      if (!worked && this.running)
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.deps.options.idleMs);
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      this.wakeUp = null;
-    }
+    this.loop.wake();
   }
 
   /** Claims and runs one job; false when there was none. Tests drive the runner with this. */
@@ -156,7 +143,7 @@ export class ExportRunner {
       // memory until someone exports.
       const { writeExport } = await import('#server/modules/exports/write-export.ts');
       const { rows, size } = await writeExport(db, job, partPath, async (scanned, total, written) => {
-        if (this.stopping) return false;
+        if (this.loop.stopping) return false;
         const progress = total === 0 ? 99 : Math.min(99, Math.floor((scanned / total) * 100));
         const alive = await this.repo.heartbeat(
           job.id,
@@ -182,7 +169,7 @@ export class ExportRunner {
     } catch (err) {
       await rm(partPath, { force: true });
       if (err instanceof ExportStopped) {
-        if (this.stopping) await this.repo.release(job.id, this.owner);
+        if (this.loop.stopping) await this.repo.release(job.id, this.owner);
         return;
       }
       this.deps.onError(err);

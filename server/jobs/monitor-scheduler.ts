@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -12,6 +10,7 @@ import { parseRepairIds } from '#server/modules/repairs/device-rows.ts';
 import type { CheckNoticeOut, RepairNotifier } from '#server/modules/repairs/repair-notifier.ts';
 import type { CheckProvider, DeviceFacts } from '#server/providers/checks/provider.ts';
 import type { RepairStatus, RepairStatusProvider } from '#server/providers/repairs/provider.ts';
+import { leaseOwner } from './claim-loop.ts';
 
 export interface MonitorSchedulerOptions {
   /** Between two re-checks of one monitor (MONITOR_INTERVAL_MINUTES). */
@@ -67,7 +66,7 @@ export interface CycleResult {
  * them, and a repeated answer changes nothing.
  */
 export class MonitorScheduler {
-  readonly owner = `${hostname()}:${process.pid}:m${randomUUID().slice(0, 8)}`;
+  readonly owner = leaseOwner('m');
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
   private readonly repairs: RepairStatusProvider;

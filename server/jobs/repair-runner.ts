@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -12,6 +10,7 @@ import {
 } from '#server/modules/repairs/job-repository.ts';
 import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
 import { backoffMs } from './backoff.ts';
+import { ClaimLoop, leaseOwner } from './claim-loop.ts';
 import { WriteBatcher } from './write-batcher.ts';
 import { DEFAULT_RUNNER_OPTIONS, type RunnerOptions } from './check-runner.ts';
 
@@ -32,9 +31,11 @@ export interface RepairRunnerDeps {
  * provider's ticket is recorded before the first poll, and a job ends (status applied, share
  * settled or refunded) in a transaction guarded by its lease, so after a crash another process, or
  * the restarted one, polls the recorded ticket instead of paying again and nothing is billed twice.
+ * The loop (start, stop, wake, runOnce) is ClaimLoop's; unlike the check runner's, stop() lets a
+ * poll waiting in memory wait and be made (then the job ends or goes back with its ticket).
  */
-export class RepairRunner {
-  readonly owner = `${hostname()}:${process.pid}:r${randomUUID().slice(0, 8)}`;
+export class RepairRunner extends ClaimLoop {
+  readonly owner = leaseOwner('r');
   private readonly repo: RepairJobRepository;
   private readonly provider: RepairStatusProvider;
   private readonly clock: Clock;
@@ -42,96 +43,23 @@ export class RepairRunner {
   private readonly onEnded: (r: EndBatchResult) => void;
   private readonly onError: (err: unknown) => void;
   private readonly batcher: WriteBatcher<RepairJobEnd, boolean>;
-  private readonly inflight = new Set<Promise<void>>();
-  private running = false;
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
 
   constructor(deps: RepairRunnerDeps) {
+    const options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
+    const onError = deps.onError ?? (() => {});
+    super(options, onError, { claim: (n) => this.claimAndStart(n), drain: () => this.batcher.drain() });
     this.repo = new RepairJobRepository(deps.db, deps.dialect);
     this.provider = deps.provider;
     this.clock = deps.clock;
-    this.options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
+    this.options = options;
     this.onEnded = deps.onEnded ?? (() => {});
-    this.onError = deps.onError ?? (() => {});
+    this.onError = onError;
     this.batcher = new WriteBatcher((writes) => this.applyEnds(writes), 500);
-  }
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loopDone = this.loop();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.stopping = true;
-    this.wake();
-    await this.loopDone;
-    await Promise.allSettled([...this.inflight]);
-    await this.batcher.drain();
-  }
-
-  wake(): void {
-    const w = this.wakeUp;
-    this.wakeUp = null;
-    w?.();
-  }
-
-  /** For tests: processes everything runnable at the clock's now until nothing is left. */
-  async runOnce(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await this.claimAndStart(this.options.claimBatch);
-      await Promise.allSettled([...this.inflight]);
-      await this.batcher.drain();
-      if (n === 0) return total;
-      total += n;
-    }
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let claimed = 0;
-      const free = this.options.concurrency - this.inflight.size;
-      if (free > 0) {
-        try {
-          claimed = await this.claimAndStart(Math.min(free, this.options.claimBatch));
-        } catch (err) {
-          this.onError(err);
-        }
-      }
-      if (!this.running) break;
-      if (claimed === 0 || this.inflight.size >= this.options.concurrency)
-        await this.pause(this.options.idleMs);
-    }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.wakeUp = null;
-        resolve();
-      }, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 
   private async claimAndStart(limit: number): Promise<number> {
     const jobs = await this.repo.claim(this.owner, this.clock.now(), this.options.leaseMs, limit);
-    for (const job of jobs) {
-      const task: Promise<void> = this.process(job)
-        .catch((err: unknown) => this.onError(err))
-        .finally(() => {
-          this.inflight.delete(task);
-          this.wake();
-        });
-      this.inflight.add(task);
-    }
+    for (const job of jobs) this.track(this.process(job));
     return jobs.length;
   }
 

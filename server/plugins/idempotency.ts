@@ -6,9 +6,12 @@ import { ErrCode, defaultMsg } from '#contract/errcodes.ts';
 import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { preparedStatement } from '#server/db/prepared.ts';
 
 /** Answers are kept a week: longer than any outbox waits to replay a write. */
 const KEEP_MS = 7 * 24 * 3600_000;
+/** Keys older than KEEP_MS are swept at most this often (not after every write: a batch is 100 writes). */
+const SWEEP_EVERY_MS = 60_000;
 /** Default lease of a pending key: a retry takes it over once its holder is this long silent. */
 export const DEFAULT_LEASE_MS = 15_000;
 
@@ -65,38 +68,85 @@ export class RequestKeys {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
   private readonly leaseMs: number;
+  private lastSweep = -Infinity;
+  // The statements every keyed write runs, built and compiled once (server/db/prepared.ts): Kysely's
+  // build-and-compile of each cost more CPU than SQLite's work (outbox replay profile, decision 0027).
+  private readonly insertKey;
+  private readonly readKey;
+  private readonly markWritten;
+  private readonly markDone;
   constructor(db: Kysely<Database>, clock: Clock, leaseMs: number = DEFAULT_LEASE_MS) {
     this.db = db;
     this.clock = clock;
     this.leaseMs = leaseMs;
+    this.insertKey = preparedStatement(
+      (
+        accountId: number,
+        requestId: string,
+        path: string,
+        createdAt: number,
+        fingerprint: string,
+        lockToken: string,
+        lockedUntil: number,
+      ) =>
+        db
+          .insertInto('request_keys')
+          .values({
+            account_id: accountId,
+            request_id: requestId,
+            path,
+            state: 'pending',
+            answer: null,
+            created_at: createdAt,
+            fingerprint,
+            lock_token: lockToken,
+            locked_until: lockedUntil,
+          })
+          .onConflict((oc) => oc.columns(['account_id', 'request_id']).doNothing()),
+    );
+    this.readKey = preparedStatement((accountId: number, requestId: string) =>
+      db
+        .selectFrom('request_keys')
+        .select(['path', 'state', 'answer', 'fingerprint', 'lock_token', 'locked_until'])
+        .where('account_id', '=', accountId)
+        .where('request_id', '=', requestId),
+    );
+    this.markWritten = preparedStatement((accountId: number, requestId: string, lockToken: string) =>
+      db
+        .updateTable('request_keys')
+        .set({ state: 'written' })
+        .where('account_id', '=', accountId)
+        .where('request_id', '=', requestId)
+        .where('lock_token', '=', lockToken)
+        .where('state', '!=', 'done'),
+    );
+    this.markDone = preparedStatement(
+      (accountId: number, requestId: string, lockToken: string, answer: string) =>
+        db
+          .updateTable('request_keys')
+          .set({ state: 'done', answer, lock_token: null, locked_until: null })
+          .where('account_id', '=', accountId)
+          .where('request_id', '=', requestId)
+          .where('lock_token', '=', lockToken),
+    );
   }
 
   async claim(accountId: number, requestId: string, path: string, fingerprint: string): Promise<Claim> {
     const now = this.clock.now();
     const lockToken = randomUUID();
-    const inserted = await this.db
-      .insertInto('request_keys')
-      .values({
-        account_id: accountId,
-        request_id: requestId,
-        path,
-        state: 'pending',
-        answer: null,
-        created_at: now,
-        fingerprint,
-        lock_token: lockToken,
-        locked_until: now + this.leaseMs,
-      })
-      .onConflict((oc) => oc.columns(['account_id', 'request_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'first', lockToken };
+    const inserted = await this.insertKey(
+      this.db,
+      accountId,
+      requestId,
+      path,
+      now,
+      fingerprint,
+      lockToken,
+      now + this.leaseMs,
+    );
+    if (Number(inserted.numAffectedRows ?? 0) === 1) return { kind: 'first', lockToken };
 
-    const row = await this.db
-      .selectFrom('request_keys')
-      .select(['path', 'state', 'answer', 'fingerprint', 'lock_token', 'locked_until'])
-      .where('account_id', '=', accountId)
-      .where('request_id', '=', requestId)
-      .executeTakeFirst();
+    const [row] = (await this.readKey(this.db, accountId, requestId)).rows;
     // Released between our insert and this read: try once more.
     if (!row) return this.claim(accountId, requestId, path, fingerprint);
     if (row.path !== path || (row.fingerprint !== null && row.fingerprint !== fingerprint)) throw reused();
@@ -139,16 +189,9 @@ export class RequestKeys {
 
   /** Inside the write's transaction: marks the key written, or refuses when the lease was lost. */
   async fence(trx: Transaction<Database>, key: HeldKey): Promise<void> {
-    const res = await trx
-      .updateTable('request_keys')
-      .set({ state: 'written' })
-      .where('account_id', '=', key.accountId)
-      .where('request_id', '=', key.requestId)
-      .where('lock_token', '=', key.lockToken)
-      .where('state', '!=', 'done')
-      .executeTakeFirst();
+    const res = await this.markWritten(trx, key.accountId, key.requestId, key.lockToken);
     // Another request took the key over (this one was too slow): it writes, this one must not.
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrCode.PENDING);
+    if (Number(res.numAffectedRows) !== 1) throw new AppError(ErrCode.PENDING);
   }
 
   async complete(
@@ -157,16 +200,13 @@ export class RequestKeys {
     lockToken: string,
     answer: Envelope<unknown>,
   ): Promise<void> {
-    await this.db
-      .updateTable('request_keys')
-      .set({ state: 'done', answer: JSON.stringify(answer), lock_token: null, locked_until: null })
-      .where('account_id', '=', accountId)
-      .where('request_id', '=', requestId)
-      .where('lock_token', '=', lockToken)
-      .execute();
+    await this.markDone(this.db, accountId, requestId, lockToken, JSON.stringify(answer));
+    const now = this.clock.now();
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
     await this.db
       .deleteFrom('request_keys')
-      .where('created_at', '<', this.clock.now() - KEEP_MS)
+      .where('created_at', '<', now - KEEP_MS)
       .execute();
   }
 

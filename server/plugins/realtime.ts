@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type * as PostgresAdapter from '@socket.io/postgres-adapter';
@@ -18,12 +19,48 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 export const accountRoom = (accountId: number) => `account:${accountId}`;
 
+/** The data:changed events a batch of writes holds back, per server and account (see coalescingDataChanged). */
+interface HeldEvents {
+  pending: Map<RealtimeServer, Map<number, Set<RealtimeTopic>>>;
+  /** False once the batch ended: work it started that emits later (a job it woke) emits at once. */
+  open: boolean;
+}
+const heldEvents = new AsyncLocalStorage<HeldEvents>();
+
 /**
  * Tells every device signed in to the account that shared data changed: the PWA refetches the
  * queries of those topics (contract/realtime.ts REALTIME_TOPICS). Call it after the write committed.
+ * Inside coalescingDataChanged the event waits for the end of the batch.
  */
 export function emitDataChanged(io: RealtimeServer, accountId: number, topics: RealtimeTopic[]): void {
-  io.to(accountRoom(accountId)).emit('data:changed', { topics });
+  const held = heldEvents.getStore();
+  if (!held?.open) {
+    io.to(accountRoom(accountId)).emit('data:changed', { topics });
+    return;
+  }
+  const accounts = held.pending.get(io) ?? new Map<number, Set<RealtimeTopic>>();
+  held.pending.set(io, accounts);
+  const union = accounts.get(accountId) ?? new Set<RealtimeTopic>();
+  accounts.set(accountId, union);
+  for (const topic of topics) union.add(topic);
+}
+
+/**
+ * Runs a batch of writes (the outbox's replay, decision 0027) sending their data:changed events once,
+ * when it ends: per account, one event with every topic, instead of one per write (a queue of 1,000
+ * writes made every device of the shop refetch its lists 1,000 times). Each write has committed
+ * before it asks for its event, so the later event still follows the data it announces.
+ */
+export async function coalescingDataChanged<T>(run: () => Promise<T>): Promise<T> {
+  const held: HeldEvents = { pending: new Map(), open: true };
+  try {
+    return await heldEvents.run(held, run);
+  } finally {
+    held.open = false;
+    for (const [io, accounts] of held.pending)
+      for (const [accountId, topics] of accounts)
+        io.to(accountRoom(accountId)).emit('data:changed', { topics: [...topics] });
+  }
 }
 export const userRoom = (userId: number) => `user:${userId}`;
 /** Sockets opened with a code of one session (its token hash): they end with the session. */

@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Modal } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
 import { activateLanguage } from '#src/lib/i18n.ts';
+import { notify } from '#src/ui/notify.ts';
 import { Providers } from './providers.tsx';
 
 afterEach(async () => {
@@ -21,5 +22,17 @@ describe('the providers', () => {
     expect(await screen.findByRole('button', { name: '关闭' })).toBeTruthy();
     await act(() => activateLanguage('en'));
     expect(await screen.findByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
+  it('show a toast asked for before the notifications were loaded, with a named close button', async () => {
+    render(
+      <Providers queryClient={new QueryClient()}>
+        <p>page</p>
+      </Providers>,
+    );
+    act(() => notify('error', 'Could not save'));
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Could not save');
+    expect(screen.getByRole('button', { name: '关闭' })).toBeTruthy();
   });
 });

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import { DirectionProvider, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import {
   PersistQueryClientProvider,
@@ -14,6 +13,7 @@ import { accessibleCssVariables, createAppTheme } from '#src/ui/theme.ts';
 import { parseThemeColor, type ThemeScheme } from '#src/ui/theme-colors.ts';
 import { GlobalLoadingOverlay } from '#src/ui/GlobalLoadingOverlay.tsx';
 import { withCloseLabels } from '#src/ui/close-labels.ts';
+import { NotificationsSlot } from '#src/ui/NotificationsSlot.tsx';
 import { CACHE_RESTORED_MARK } from './query-persistence.ts';
 
 /**
@@ -66,7 +66,7 @@ export function Providers({
           defaultColorScheme={scheme}
           forceColorScheme={scheme}
         >
-          <Notifications position="top-center" limit={4} />
+          <NotificationsSlot />
           <GlobalLoadingOverlay />
           {persist ? (
             <PersistQueryClientProvider

@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-router';
 import type { RouterContext } from '#src/app/router.tsx';
 import { runGuard } from '#src/features/auth/guard.ts';
+import { LOGIN_PATH } from '#src/features/auth/model.ts';
 import { isChunkLoadError } from '#src/features/shell/chunk-load.ts';
 import { isPhoneDevice } from '#src/features/shell/device.ts';
 import { ErrorPage } from '#src/features/shell/components/ErrorPage.tsx';
@@ -15,18 +16,21 @@ import {
   RoutePending,
 } from '#src/features/shell/components/PageLoadFailed.tsx';
 import { notify } from '#src/ui/notify.ts';
+import { loadAllMessages } from '#src/lib/i18n.ts';
 
 const BLANK_PAGE = '/blank-page';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ location, context }) => {
+  beforeLoad: async ({ location, context }) => {
     // Spec section 1: phones (not tablets) only get the blank page, signed in or not.
     if (location.pathname !== BLANK_PAGE && isPhoneDevice()) throw redirect({ to: BLANK_PAGE });
     // The guard of spec section 4 runs before every route.
-    return runGuard(location, {
+    await runGuard(location, {
       reload: context.reload,
       notifyError: (message) => notify('error', message, 4000),
     });
+    // The sign-in page starts with its own catalog; every other page needs the app's (decision 0025).
+    if (location.pathname !== LOGIN_PATH) await loadAllMessages();
   },
   component: RootLayout,
   // Shown when the root's load takes more than a second (the guard waiting on the user's fetch).

@@ -25,7 +25,6 @@ export const Route = createFileRoute('/app')({
 function AppRoute() {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const outbox = useOutbox();
   const [askingLogout, setAskingLogout] = useState(false);
   const { i18n } = useLingui();
   const atPersonalCenter = useRouterState({ select: (s) => s.location.pathname === PERSONAL_CENTER_PATH });
@@ -76,9 +75,8 @@ function AppRoute() {
           </Suspense>
         </Activity>
       )}
-      {askingLogout && outbox.length > 0 && (
-        <LogoutOutboxDialog
-          count={outbox.length}
+      {askingLogout && (
+        <LogoutQuestion
           onCancel={() => setAskingLogout(false)}
           onDiscard={async () => {
             await discardAllOf(user.id);
@@ -92,4 +90,13 @@ function AppRoute() {
       )}
     </AppLayout>
   );
+}
+
+/**
+ * The logout question, while writes wait. It alone follows the outbox: a replay changes the outbox
+ * after every batch, and the whole shell re-rendered each time when AppRoute followed it.
+ */
+function LogoutQuestion(props: Omit<Parameters<typeof LogoutOutboxDialog>[0], 'count'>) {
+  const count = useOutbox().length;
+  return count > 0 ? <LogoutOutboxDialog count={count} {...props} /> : null;
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { loadNotifications } from './notify.ts';
 
 /** Undo-style toasts stay long enough to be acted on. */
 export const ACTION_NOTIFICATION_MS = 8000;
@@ -13,6 +14,8 @@ export function notifyWithAction(
   action: { label: string; onClick(): void; testId?: string },
   durationMs = ACTION_NOTIFICATION_MS,
 ): void {
+  // The container may not be mounted yet (it comes with the first toast): the store keeps this one.
+  loadNotifications().catch((err: unknown) => console.error('Loading the notifications failed', err));
   const id = notifications.show({
     color: 'teal',
     withBorder: true,

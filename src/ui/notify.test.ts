@@ -1,10 +1,13 @@
 import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_NOTIFICATION_MS, notify } from './notify.ts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_NOTIFICATION_MS, loadNotifications, notify } from './notify.ts';
 
 /** What reached Mantine's notifications, as [color, message] pairs. */
 let shown: [string | undefined, string][] = [];
 let testHour = 0;
+
+// The toasts' chunk is there (what happens before it arrives: the queue tests below).
+beforeAll(() => loadNotifications());
 
 beforeEach(() => {
   shown = [];
@@ -66,5 +69,25 @@ describe('notify: the same warning twice at once shows once', () => {
     expect(show).toHaveBeenLastCalledWith(
       expect.objectContaining({ color: 'teal', autoClose: DEFAULT_NOTIFICATION_MS, role: 'status' }),
     );
+  });
+});
+
+describe('notify before the toasts’ chunk is there', () => {
+  it('keeps the toasts asked for meanwhile and shows them, in order, once it arrives', async () => {
+    vi.resetModules();
+    const fresh = await import('./notify.ts');
+    const mantine = await import('@mantine/notifications');
+    const messages: string[] = [];
+    vi.spyOn(mantine.notifications, 'show').mockImplementation((data) => {
+      messages.push(String(data.message));
+      return 'id';
+    });
+    fresh.notify('error', 'first');
+    fresh.notify('success', 'second');
+    expect(messages).toEqual([]);
+    await fresh.loadNotifications();
+    expect(messages).toEqual(['first', 'second']);
+    fresh.notify('info', 'third');
+    expect(messages).toEqual(['first', 'second', 'third']);
   });
 });

@@ -1,15 +1,40 @@
-import { notifications } from '@mantine/notifications';
-import { t } from '@lingui/core/macro';
+import { useSyncExternalStore } from 'react';
+import type * as HostModule from './notifications-host.tsx';
 
 export type NotifyKind = 'success' | 'warning' | 'error' | 'info';
 
 /** Spec section 9: notifications last 2000 ms unless told otherwise. */
 export const DEFAULT_NOTIFICATION_MS = 2000;
 
-const colors: Record<NotifyKind, string> = { success: 'teal', warning: 'orange', error: 'red', info: 'blue' };
-
 /** Warnings on screen now, by message: the same warning twice at once adds nothing (offline, say). */
 const shownWarnings = new Map<string, number>();
+
+type Host = typeof HostModule;
+
+// Mantine's notifications are fetched with the first toast, not with the page (decision 0025): a
+// toast asked for before they arrive waits in `queued`, in order. The signed-in shell preloads them.
+let host: Host | null = null;
+let loading: Promise<Host> | null = null;
+const queued: [NotifyKind, string, number][] = [];
+const hostListeners = new Set<() => void>();
+
+/** Fetches the notifications chunk (once) and shows what waited for it. */
+export function loadNotifications(): Promise<Host> {
+  loading ??= import('./notifications-host.tsx').then(
+    (loaded) => {
+      host = loaded;
+      for (const listener of hostListeners) listener();
+      for (const args of queued.splice(0)) loaded.show(...args);
+      return loaded;
+    },
+    (err: unknown) => {
+      // Offline before the service worker cached it: the next toast tries again.
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 export function notify(kind: NotifyKind, message: string, durationMs = DEFAULT_NOTIFICATION_MS): void {
   if (kind === 'warning') {
@@ -17,14 +42,21 @@ export function notify(kind: NotifyKind, message: string, durationMs = DEFAULT_N
     if ((shownWarnings.get(message) ?? 0) > now) return;
     shownWarnings.set(message, now + durationMs);
   }
-  notifications.show({
-    color: colors[kind],
-    message,
-    autoClose: durationMs,
-    withBorder: true,
-    // The close button is an icon: it needs a name for screen readers (axe: button-name).
-    closeButtonProps: { 'aria-label': t`Close` },
-    // Screen readers announce warnings and errors at once, the rest politely.
-    role: kind === 'warning' || kind === 'error' ? 'alert' : 'status',
-  });
+  if (host) {
+    host.show(kind, message, durationMs);
+    return;
+  }
+  queued.push([kind, message, durationMs]);
+  loadNotifications().catch((err: unknown) => console.error('Loading the notifications failed', err));
+}
+
+/** The notifications chunk once it is there (the providers then mount its container), else null. */
+export function useNotificationsHost(): Host | null {
+  return useSyncExternalStore(
+    (listener) => {
+      hostListeners.add(listener);
+      return () => hostListeners.delete(listener);
+    },
+    () => host,
+  );
 }

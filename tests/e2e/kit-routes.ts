@@ -52,7 +52,10 @@ export const TEMPLATE_ROUTES = [...templatePages(), '/app/applications/survey/1'
  * differs, long enough (two words, 12 characters) not to be a name or a unit by chance.
  */
 export function englishSourceTexts(): string[] {
-  const po = readFileSync('locales/zh.po', 'utf8');
+  // The app's catalog and the sign-in page's (decision 0025).
+  const po = ['locales/zh.po', 'locales/sign-in/zh.po']
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n\n');
   const texts: string[] = [];
   for (const block of po.split('\n\n')) {
     const id = /^msgid "(.*)"$/m.exec(block)?.[1];

@@ -202,6 +202,29 @@ describe('the outbox', () => {
     expect(onReplayed).toHaveBeenCalledOnce();
   });
 
+  it('a write discarded in another tab while a run is under way is not sent (the run reads its queue again)', async () => {
+    const editor = await employeeId('editor');
+    offline = true;
+    for (let i = 0; i < 230; i++)
+      await callOrQueue(endpoints.editUser, { user_id: editor, real_name: `第${i}` });
+    const discarded = (await loadItems())[150]!;
+    // While the first batch is out, another tab discards a write of the second.
+    let first = true;
+    mswServer.use(
+      http.post('*/api/outbox/replay', async () => {
+        if (first) await deleteItems([discarded.id]);
+        first = false;
+        return undefined;
+      }),
+    );
+    offline = false;
+    expect(await replayOutbox()).toBe('empty');
+    const keys = await currentTestServer().db.selectFrom('request_keys').select('request_id').execute();
+    expect(keys).toHaveLength(229);
+    expect(keys.map((k) => k.request_id)).not.toContain(discarded.id);
+    expect(await realName('editor')).toBe('第229');
+  });
+
   it('a refusal in the middle of a batch: the writes before it are applied, it and those after wait', async () => {
     const editor = await employeeId('editor');
     offline = true;

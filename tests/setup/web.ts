@@ -5,7 +5,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { realServerHandlers } from '#tests/msw/handlers.ts';
-import { activateLanguage } from '#src/lib/i18n.ts';
+import { activateLanguage, loadAllMessages } from '#src/lib/i18n.ts';
 
 // The screens answer from the real server through inject: on a loaded 2-core machine the first
 // answer can take more than the library's default second.
@@ -42,6 +42,8 @@ export const mswServer = setupServer(
 
 beforeAll(async () => {
   mswServer.listen({ onUnhandledFrame: 'error' });
+  // Every message of the app, not only the sign-in page's (src/lib/i18n.ts).
+  await loadAllMessages();
   await activateLanguage('zh');
 });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
@@ -14,6 +14,7 @@ beforeEach(async () => {
   admin = await s.session();
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await s.close();
 });
 
@@ -60,6 +61,23 @@ describe('outbox batch replay (decision 0027)', () => {
     expect(row.real_name).toBe('改三');
   });
 
+  it("tells the shop's devices once per batch that data changed, after its writes", async () => {
+    const events: unknown[] = [];
+    const to = s.io.to.bind(s.io);
+    vi.spyOn(s.io, 'to').mockImplementation((room) => {
+      const target = to(room);
+      const emit = target.emit.bind(target);
+      return Object.assign(Object.create(target) as typeof target, {
+        emit: (event: string, ...args: unknown[]) => {
+          if (event === 'data:changed') events.push({ room, args });
+          return (emit as (e: string, ...a: unknown[]) => boolean)(event, ...args);
+        },
+      });
+    });
+    await replay([add(1), add(2), add(3)]);
+    expect(events).toEqual([{ room: expect.stringMatching(/^account:/), args: [{ topics: ['team'] }] }]);
+  });
+
   it('a batch sent again after its answer was lost applies each write once, with the same answers', async () => {
     const batch = [add(1), add(2), add(3)];
     const first = await replay(batch);
@@ -98,6 +116,32 @@ describe('outbox batch replay (decision 0027)', () => {
       expect(res.datas.answers.map((a) => a.errcode)).toEqual([ErrCode.OUTBOX_WRITE_NOT_REPLAYABLE]);
     }
     expect(await countStaff()).toBe(0);
+  });
+
+  it("each write keeps its endpoint's body limit and input schema: the answers its own request gets", async () => {
+    // Over edit_user's 1 MiB (the app's default), inside a batch under the batch's 4 MiB.
+    const huge = {
+      path: EDIT,
+      body: { user_id: 1, real_name: 'x'.repeat(1100 * 1024), request_id: 'rid_huge' },
+    };
+    const alone = await s.call(huge.path, huge.body, { token: admin });
+    expect(alone.errcode).toBe(ErrCode.BODY_TOO_LARGE);
+    const res = await replay([huge, add(1)]);
+    expect(res.datas.answers).toEqual([{ errcode: alone.errcode, msg: alone.msg, datas: null }]);
+
+    const invalid = { path: ADD, body: { username: 'x', role: 9, request_id: 'rid_invalid' } };
+    const direct = await s.call(
+      invalid.path,
+      { ...invalid.body, request_id: 'rid_invalid_alone' },
+      { token: admin },
+    );
+    expect(direct.errcode).toBe(ErrCode.INVALID_INPUT);
+    const batch = await replay([add(1), invalid, add(3)]);
+    expect(batch.datas.answers).toEqual([
+      expect.objectContaining({ errcode: 0 }),
+      { errcode: direct.errcode, msg: direct.msg, datas: direct.datas },
+    ]);
+    expect(await countStaff()).toBe(1);
   });
 
   it('each write keeps its own access rule: an Editor cannot replay an Admin write', async () => {

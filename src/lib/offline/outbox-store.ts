@@ -54,3 +54,42 @@ export const saveItems = (items: OutboxItem[]): Promise<void> =>
   );
 export const deleteItem = (id: string): Promise<void> => del(id, outboxStore());
 export const deleteItems = (ids: string[]): Promise<void> => delMany(ids, outboxStore());
+
+/** What another tab may change of a waiting item (retry, backoff, discard): a batch checks it did not. */
+const sameAs = (stored: OutboxItem | undefined, expected: OutboxItem) =>
+  !!stored &&
+  stored.state === expected.state &&
+  stored.attempts === expected.attempts &&
+  stored.next_attempt_at === expected.next_attempt_at &&
+  stored.last_error === expected.last_error;
+
+/**
+ * Replaces items in one transaction only if each is still stored as `expected` says (the replay's copy
+ * of its queue may be older than another tab's discard or retry): answers false, writing nothing,
+ * when one is gone or changed.
+ */
+export function replaceItemsIfUnchanged(expected: OutboxItem[], next: OutboxItem[]): Promise<boolean> {
+  return outboxStore()('readwrite', (store) => {
+    const tx = store.transaction;
+    return new Promise<boolean>((resolve, reject) => {
+      let unchanged = true;
+      let pending = expected.length;
+      tx.oncomplete = () => resolve(unchanged);
+      tx.onabort = () =>
+        unchanged ? reject(tx.error ?? new Error('outbox transaction aborted')) : resolve(false);
+      expected.forEach((item) => {
+        const read = store.get(item.id);
+        read.onsuccess = () => {
+          if (!unchanged) return;
+          if (!sameAs(read.result as OutboxItem | undefined, item)) {
+            unchanged = false;
+            tx.abort();
+            return;
+          }
+          if (--pending === 0) for (const write of next) store.put(write, write.id);
+        };
+      });
+      if (expected.length === 0) for (const write of next) store.put(write, write.id);
+    });
+  });
+}

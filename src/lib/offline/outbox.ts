@@ -10,6 +10,7 @@ import {
   deleteItems,
   loadItem,
   loadItems,
+  replaceItemsIfUnchanged,
   saveItem,
   saveItems,
   type OutboxItem,
@@ -96,9 +97,14 @@ export const refreshOutbox = (): Promise<void> => refresh(false);
 
 /** Shows one item's new state without reading the whole store again (the replay loop's hot path). */
 function patchSnapshot(item: OutboxItem, removed = false): void {
-  snapshot = removed
-    ? snapshot.filter((other) => other.id !== item.id)
-    : snapshot.map((other) => (other.id === item.id ? item : other));
+  patchSnapshotMany(removed ? [] : [item], removed ? [item.id] : []);
+}
+
+/** Shows a batch's new states (and the writes it applied gone) without reading the store again. */
+function patchSnapshotMany(changed: readonly OutboxItem[], removedIds: readonly string[] = []): void {
+  const byId = new Map(changed.map((item) => [item.id, item]));
+  const removed = new Set(removedIds);
+  snapshot = snapshot.filter((item) => !removed.has(item.id)).map((item) => byId.get(item.id) ?? item);
   for (const listener of listeners) listener();
 }
 
@@ -255,12 +261,20 @@ function takeBatch(items: readonly OutboxItem[]): OutboxItem[] {
 
 async function replayAll(): Promise<ReplayOutcome> {
   let sent = 0;
+  // The user's queue as last read, oldest first. Each batch's outcome updates it, so a long queue is
+  // read from IndexedDB once per run rather than once per batch; it is read again when it runs out
+  // (writes queued meanwhile) or when another tab changed one of its items.
+  let queue: OutboxItem[] | null = null;
+  let queueOf: number | null = null;
   try {
     for (;;) {
       const userId = hooks.currentUserId();
       if (userId === null) return 'signed-out';
-      const mine = (await loadItems()).filter((item) => item.user_id === userId);
-      const head = mine[0];
+      if (queue === null || queueOf !== userId) {
+        queue = (await loadItems()).filter((item) => item.user_id === userId);
+        queueOf = userId;
+      }
+      const head = queue[0];
       if (!head) return 'empty';
       if (head.state === 'refused') return 'blocked';
       if (isOffline()) return 'offline';
@@ -268,9 +282,10 @@ async function replayAll(): Promise<ReplayOutcome> {
         schedule(head.next_attempt_at);
         return 'waiting';
       }
-      const outcome = await sendBatch(takeBatch(mine));
+      const outcome = await sendBatch(takeBatch(queue), queue);
       sent += outcome.sent;
       if (outcome.next !== 'again') return outcome.next;
+      queue = outcome.rest && outcome.rest.length > 0 ? outcome.rest : null;
     }
   } finally {
     await refresh();
@@ -278,20 +293,26 @@ async function replayAll(): Promise<ReplayOutcome> {
   }
 }
 
-type BatchOutcome = { sent: number; next: 'again' | ReplayOutcome };
+type BatchOutcome = {
+  sent: number;
+  next: 'again' | ReplayOutcome;
+  /** The queue after the batch, when known without reading the store again. */
+  rest?: OutboxItem[];
+};
 
 /** Codes of a server that has no batch endpoint (an older back end): the writes go one by one. */
 const NO_BATCH: ReadonlySet<number> = new Set([ErrCode.NOT_FOUND, ErrCode.NOT_IMPLEMENTED]);
 
-async function sendBatch(batch: OutboxItem[]): Promise<BatchOutcome> {
+async function sendBatch(batch: OutboxItem[], queue: readonly OutboxItem[]): Promise<BatchOutcome> {
   const [head] = batch as [OutboxItem, ...OutboxItem[]];
   const attempts = batch.map((item): OutboxItem => ({
     ...item,
     state: 'sending',
     attempts: item.attempts + 1,
   }));
-  await saveItems(attempts);
-  await refresh(false);
+  // Discarded or retried in another tab since the queue was read: read it again, send nothing.
+  if (!(await replaceItemsIfUnchanged(batch, attempts))) return { sent: 0, next: 'again' };
+  patchSnapshotMany(attempts);
   let answers: { errcode: number; msg: string }[];
   try {
     const writes = batch.map((item) => ({ path: item.path, body: item.body }));
@@ -300,6 +321,7 @@ async function sendBatch(batch: OutboxItem[]): Promise<BatchOutcome> {
     // Nothing of the batch is known to be applied: every write goes back as it was, the head counts
     // the failed try (the same request_ids make the next try safe).
     await saveItems(batch);
+    patchSnapshotMany(batch);
     if (err instanceof ApiError && NO_BATCH.has(err.errcode)) {
       const one = await sendOne(head);
       return one === 'sent' ? { sent: 1, next: 'again' } : { sent: 0, next: one };
@@ -309,12 +331,14 @@ async function sendBatch(batch: OutboxItem[]): Promise<BatchOutcome> {
   // Every write up to the first refusal is applied (50086: applied before, its answer lost).
   const done = answers.findIndex((a) => a.errcode !== ErrCode.OK && a.errcode !== ErrCode.ALREADY_DONE);
   const applied = done === -1 ? answers.length : done;
-  await deleteItems(batch.slice(0, applied).map((item) => item.id));
+  const appliedIds = batch.slice(0, applied).map((item) => item.id);
+  await deleteItems(appliedIds);
   // Writes after the refusal, or that the server did not reach, were not tried: back as they were.
   const refusal = done === -1 ? undefined : answers[done];
   const untried = batch.slice(applied + (refusal ? 1 : 0));
   if (untried.length > 0) await saveItems(untried);
-  if (!refusal) return { sent: applied, next: 'again' };
+  patchSnapshotMany(untried, appliedIds);
+  if (!refusal) return { sent: applied, next: 'again', rest: queue.slice(applied) };
   const next = await failed(attempts[applied]!, new ApiError(refusal.errcode, refusal.msg, null));
   return { sent: applied, next };
 }

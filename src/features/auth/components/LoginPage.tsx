@@ -17,6 +17,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrCode } from '#contract/errcodes.ts';
 import { PASSWORD_MAX, USERNAME_MAX } from '#contract/auth-limits.ts';
+import { loadAllMessages } from '#src/lib/i18n.ts';
 import { puzzleQuery, useLoginMutation } from '../api/auth-api.ts';
 import { classifyLoginError, type LoginField } from '../login-errors.ts';
 import { WechatLogin } from './WechatLogin.tsx';
@@ -141,7 +142,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%" component="main">
         <form
           onSubmit={onSubmit}
-          onFocus={() => void loadPuzzleModal().catch(() => undefined)}
+          onFocus={() => {
+            void loadPuzzleModal().catch(() => undefined);
+            // The app's catalog, which the page after sign-in waits for (decision 0025).
+            loadAllMessages().catch(() => undefined);
+          }}
           noValidate
           aria-labelledby="login-title"
         >
