@@ -1,9 +1,13 @@
+import { sql } from 'kysely';
 import type { Db } from './db/connect.ts';
 import { inOneTransaction } from './db/one-transaction.ts';
 import { seedDemoHistory, type DemoHistory } from './seed-history.ts';
 import { seedDemoRepairs } from './seed-repairs.ts';
 import { seedDemoWallet } from './seed-wallet.ts';
 import { seedDemoShop } from './seed.ts';
+
+/** The advisory lock key of the demo seed (PostgreSQL). */
+const DEMO_SEED_LOCK = 20260301;
 
 export interface DemoSeed {
   /** False when the database already had an account (nothing written). */
@@ -22,6 +26,10 @@ export interface DemoSeed {
 export async function seedDemo(handle: Db, opts: { history: boolean; now?: number }): Promise<DemoSeed> {
   const now = opts.now ?? Date.now();
   return inOneTransaction(handle, async (db) => {
+    // Processes started at once on an empty PostgreSQL database: the first seeds, the others wait
+    // here until it commits, then find its account (without the lock they would seed too and fail on
+    // the demo users at its commit). SQLite serves one process (decision 0033).
+    if (handle.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`.execute(db);
     if (!(await seedDemoShop(db, now))) return { seeded: false, history: null };
     await seedDemoWallet(db, now);
     let history: DemoSeed['history'] = null;

@@ -16,12 +16,20 @@ import { demoHistoryEnabled } from './seed-history.ts';
 const NOW = Date.UTC(2026, 2, 1, 9, 0, 0);
 
 /** A demo shop seeded with its history as the server seeds it; answers what the dashboards see. */
-async function seeded(url = ':memory:', migrated = false) {
+async function seeded(url = ':memory:', opts: { migrated?: boolean; race?: boolean } = {}) {
   const handle = connectDb(url);
   const { db } = handle;
-  if (!migrated) await migrateToLatest(db as unknown as Kysely<unknown>, handle.dialect);
+  if (!opts.migrated) await migrateToLatest(db as unknown as Kysely<unknown>, handle.dialect);
   const t0 = performance.now();
-  const seed = await seedDemo(handle, { history: true, now: NOW });
+  // With `race`, a second process (another pool) seeds the same empty database at the same time.
+  const racer = opts.race ? connectDb(url) : null;
+  const seeds = await Promise.all([
+    seedDemo(handle, { history: true, now: NOW }),
+    ...(racer ? [seedDemo(racer, { history: true, now: NOW })] : []),
+  ]);
+  await racer?.db.destroy();
+  if (seeds.filter((x) => x.seeded).length !== 1) throw new Error('not seeded exactly once');
+  const seed = seeds.find((x) => x.seeded)!;
   const ms = performance.now() - t0;
   const history = { ...seed.history, ms: 0 };
   const orderDays = await db
@@ -141,7 +149,7 @@ it('leaves nothing when the process dies mid-seed, and the next start seeds it w
     expect(Object.values(empty).every((n) => n === 0)).toBe(true);
     await after.db.destroy();
     // The next start sees no shop and seeds it, the same as a database that never crashed.
-    const again = await seeded(file, true);
+    const again = await seeded(file, { migrated: true });
     const clean = await seeded();
     expect(again.sameRollup).toBe(true);
     expect({ ...again, ms: 0, history: { ...again.history, ms: 0 } }).toEqual({
@@ -156,7 +164,7 @@ it('leaves nothing when the process dies mid-seed, and the next start seeds it w
 
 const pgUrl = process.env.REPAIROPS_TEST_PG_URL;
 it.skipIf(!pgUrl)(
-  'seeds the same history on PostgreSQL, in one transaction too',
+  'seeds the same history on PostgreSQL, in one transaction too, once when two processes start at once',
   async () => {
     const admin = connectDb(pgUrl as string);
     const name = 'repairops_seed_history_test';
@@ -165,7 +173,7 @@ it.skipIf(!pgUrl)(
     await admin.db.destroy();
     const url = new URL(pgUrl as string);
     url.pathname = `/${name}`;
-    const pg = await seeded(url.toString());
+    const pg = await seeded(url.toString(), { race: true });
     const lite = await seeded();
     expect(pg.sameRollup).toBe(true);
     expect({ ...pg, ms: 0, history: { ...pg.history, ms: 0 } }).toEqual({

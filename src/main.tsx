@@ -3,52 +3,67 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createQueryClient } from '#src/app/query-client.ts';
 import { createAppRouter } from '#src/app/router.tsx';
-import { afterFirstPage, preloadOpeningRoute } from '#src/app/boot-order.ts';
+import { preloadOpeningRoute } from '#src/app/boot-order.ts';
 import { wireApiClient } from '#src/app/api-wiring.ts';
 import { Providers } from '#src/app/providers.tsx';
-import { wireOffline } from '#src/app/offline-wiring.ts';
-import { CACHE_RESTORE_START_MARK, persistOptions } from '#src/app/query-persistence.ts';
+import { loadDataLayer, wipeDeviceData } from '#src/app/data-layer-loader.ts';
+import { warnWhenOffline } from '#src/app/offline-warning.ts';
 import { registerServiceWorker } from '#src/app/service-worker.ts';
 import { UpdatePrompt } from '#src/app/UpdatePrompt.tsx';
-import { getCurrentUser, restoreSession, subscribeCurrentUser } from '#src/features/auth/session.ts';
+import {
+  getCurrentUser,
+  onLoggedOut,
+  restoreSession,
+  subscribeCurrentUser,
+} from '#src/features/auth/session.ts';
+import { preloadApiClient } from '#src/lib/api/client.ts';
+import { TOAST_MS } from '#src/lib/api/policy.ts';
 import { initI18n } from '#src/lib/i18n.ts';
-import { loadNotifications } from '#src/ui/notify.ts';
+import { loadNotifications, notify } from '#src/ui/notify.ts';
 
-// Bootstrap only: wire the clients, restore the session and the language, render.
-const queryClient = createQueryClient();
-wireApiClient(queryClient);
+// Bootstrap only: wire the API client, restore the session and the language, render.
+wireApiClient();
 restoreSession();
-wireOffline(queryClient);
-registerServiceWorker();
-const router = createAppRouter(queryClient);
-// A signed-in user starts with every message of the app; the sign-in page with its own (decision 0025).
-const languageReady = initI18n({ all: getCurrentUser() !== null });
-// A signed-in start fetches the page's code now, right behind the catalogs the first render needs,
-// not after that render (boot-order.ts).
-if (getCurrentUser()) preloadOpeningRoute(router);
-
-// The socket (socket.io-client and every feature's event handler) is its own chunk, fetched once a
-// user is signed in: the sign-in page does not load it (decision 0025); signed in at start, once the
-// first page has rendered (boot-order.ts).
-let realtimeStarted = false;
-const stopWaiting = subscribeCurrentUser(startRealtime);
-if (getCurrentUser()) afterFirstPage(router, startRealtime);
-function startRealtime() {
-  if (realtimeStarted || !getCurrentUser()) return;
-  realtimeStarted = true;
+warnWhenOffline((kind, message) => notify(kind, message, TOAST_MS));
+onLoggedOut(wipeDeviceData);
+// What a signed-in user needs beyond the sign-in page, each its own chunk (decision 0025): the data
+// layer (query client, persisted cache, outbox), the socket (socket.io-client and every feature's
+// event handler) and the toasts. Started now for a stored user, else at sign-in.
+const stopWaiting = subscribeCurrentUser(whenSignedIn);
+const signedInAtStart = whenSignedIn();
+function whenSignedIn(): Promise<unknown> | null {
+  if (!getCurrentUser()) return null;
   stopWaiting();
-  void import('#src/app/realtime-wiring.ts').then((m) => m.wireRealtime(queryClient));
-  // The shell's toasts (Mantine's notifications) come with the first one otherwise.
-  loadNotifications().catch(() => undefined);
+  const data = loadDataLayer();
+  // Once the page is idle: neither is needed for the first render, which they would slow down.
+  void data.then((layer) =>
+    whenIdle(() => {
+      preloadApiClient();
+      loadNotifications().catch(() => undefined);
+      void import('#src/app/realtime-wiring.ts').then((m) => m.wireRealtime(layer.queryClient));
+    }),
+  );
+  return data;
 }
+registerServiceWorker();
 
-void languageReady.then(() => {
-  performance.mark(CACHE_RESTORE_START_MARK);
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
+}
+const router = createAppRouter();
+const languageReady = initI18n({ all: signedInAtStart !== null });
+// A signed-in start asks for the opened page's code now, right behind what the first render needs,
+// not once that render and the root's guard have run (boot-order.ts, issue 15's offline cold start).
+if (signedInAtStart) preloadOpeningRoute(router);
+
+// A signed-in user's first render waits for every message of the app and the data layer (its
+// persisted cache is being restored meanwhile); the sign-in page for its own catalog only.
+void Promise.all([languageReady, signedInAtStart?.catch(() => undefined)]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers queryClient={queryClient} persist={persistOptions(() => getCurrentUser()?.id ?? null)}>
+      <Providers>
         <RouterProvider router={router} />
         <UpdatePrompt />
       </Providers>

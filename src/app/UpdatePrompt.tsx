@@ -1,35 +1,19 @@
-import { useSyncExternalStore } from 'react';
-import { Affix, Button, Group, Paper, Text } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
-import { useOutbox } from '#src/lib/offline/outbox.ts';
-import { applyUpdate, subscribeUpdate, updateWaiting } from './service-worker.ts';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { subscribeUpdate, updateWaiting } from './service-worker.ts';
+import type * as Card from './update-prompt-card.tsx';
 
 /**
- * Offers a new version once its service worker waits. Never forced; and not while the outbox holds
- * writes: the new version could not be trusted to replay writes the old one queued, so they go first.
+ * Offers a new version once its service worker waits; never forced (decision 0009). The card is
+ * fetched when a version waits, not with the first page (decision 0025).
  */
 export function UpdatePrompt() {
   const waiting = useSyncExternalStore(subscribeUpdate, updateWaiting, () => false);
-  const pending = useOutbox().length;
-  if (!waiting) return null;
-  return (
-    <Affix position={{ bottom: 16, right: 16 }} zIndex={300}>
-      <Paper withBorder shadow="md" p="sm" maw={360} data-testid="update-prompt">
-        <Group gap="sm" wrap="nowrap">
-          <Text size="sm">
-            {pending > 0 ? (
-              <Trans>
-                A new version is ready. It can be installed once the {pending} unsent changes are sent.
-              </Trans>
-            ) : (
-              <Trans>A new version is ready.</Trans>
-            )}
-          </Text>
-          <Button size="compact-sm" disabled={pending > 0} onClick={applyUpdate}>
-            <Trans>Update</Trans>
-          </Button>
-        </Group>
-      </Paper>
-    </Affix>
-  );
+  const [view, setView] = useState<typeof Card | null>(null);
+  useEffect(() => {
+    if (!waiting || view) return;
+    import('./update-prompt-card.tsx').then(setView, (err: unknown) =>
+      console.error('Loading the update prompt failed', err),
+    );
+  }, [waiting, view]);
+  return waiting && view ? view.card() : null;
 }

@@ -3,20 +3,17 @@ import { http, HttpResponse } from 'msw';
 import { endpoints } from '#contract/endpoints.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { mswServer } from '#tests/setup/web.ts';
-import { createQueryClient } from './query-client.ts';
 import { wireApiClient } from './api-wiring.ts';
 
 afterEach(() => vi.useRealTimers());
 
 describe('wireApiClient: errcode 1002 (spec sections 4 and 8)', () => {
-  it('logs out (token, code and user removed, query cache cleared) and reloads after 1 s, once', async () => {
+  it('logs out (token, code and user removed) and reloads after 1 s, once', async () => {
     localStorage.setItem('token', 'old');
     localStorage.setItem('code', 'c');
     localStorage.setItem('user', JSON.stringify({ id: 1, title: 'admin' }));
-    const queryClient = createQueryClient();
-    queryClient.setQueryData(['something'], 42);
     const reload = vi.fn();
-    wireApiClient(queryClient, reload);
+    wireApiClient(reload);
     mswServer.use(
       http.post('*/api/user/get_user', () =>
         HttpResponse.json({ errcode: 1002, msg: '登录已过期', datas: null }),
@@ -27,7 +24,6 @@ describe('wireApiClient: errcode 1002 (spec sections 4 and 8)', () => {
     await vi.waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(localStorage.getItem('code')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    expect(queryClient.getQueryData(['something'])).toBeUndefined();
 
     expect(reload).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 2000 });

@@ -1,15 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { configureApiClient } from '#src/lib/api/client.ts';
 import { SESSION_EXPIRED_RELOAD_MS } from '#src/lib/api/policy.ts';
 import { getToken } from '#src/lib/storage.ts';
 import { notify } from '#src/ui/notify.ts';
-import { logout, onLoggedOut } from '#src/features/auth/session.ts';
+import { logout } from '#src/features/auth/session.ts';
 
 /** Connects the API client to the UI and to the session: toasts, and 1002 = logout then reload. */
-export function wireApiClient(
-  queryClient: QueryClient,
-  reload: () => void = () => window.location.reload(),
-): void {
+export function wireApiClient(reload: () => void = () => window.location.reload()): void {
   let expiring = false;
   configureApiClient({
     notify,
@@ -20,6 +16,4 @@ export function wireApiClient(
       void logout().finally(() => setTimeout(reload, SESSION_EXPIRED_RELOAD_MS));
     },
   });
-  // Tablets are shared: nothing of one user stays in memory after logout.
-  onLoggedOut(() => queryClient.clear());
 }

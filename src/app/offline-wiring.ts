@@ -2,16 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { TOAST_MS } from '#src/lib/api/policy.ts';
 import { configureOutbox, recoverOutbox, refreshOutbox, replayOutbox } from '#src/lib/offline/outbox.ts';
 import { notify } from '#src/ui/notify.ts';
-import { getCurrentUser, onLoggedOut, subscribeCurrentUser } from '#src/features/auth/session.ts';
-import { warnWhenOffline } from './offline-warning.ts';
-import { wipePersistedQueries } from './query-persistence.ts';
-import { wipeServiceWorkerData } from './service-worker.ts';
+import { getCurrentUser, subscribeCurrentUser } from '#src/features/auth/session.ts';
 
 /**
  * Connects the outbox to the session and the network: the signed-in user's writes are replayed at
- * start, when the network comes back and after that user signs in again; logout wipes the persisted
- * query cache and the service worker's cached answers (the outbox question is asked before, in the
- * shell). docs/decisions/0009-offline-pwa.md.
+ * start, when the network comes back and after that user signs in again. Part of the data layer
+ * (src/app/data-layer.ts); what logout wipes is wired by main.tsx (data-layer-loader.ts).
+ * docs/decisions/0009-offline-pwa.md.
  */
 export function wireOffline(queryClient: QueryClient): void {
   configureOutbox({
@@ -32,9 +29,4 @@ export function wireOffline(queryClient: QueryClient): void {
   void recoverOutbox().then(onUser);
 
   window.addEventListener('online', () => void replayOutbox());
-  warnWhenOffline((kind, message) => notify(kind, message, TOAST_MS));
-
-  onLoggedOut(async () => {
-    await Promise.allSettled([wipePersistedQueries(), wipeServiceWorkerData()]);
-  });
 }

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Modal } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
 import { activateLanguage } from '#src/lib/i18n.ts';
 import { notify } from '#src/ui/notify.ts';
+import { hideLoadingOverlay, showLoadingOverlay } from '#src/lib/loading-overlay.ts';
 import { Providers } from './providers.tsx';
 
 afterEach(async () => {
@@ -34,5 +35,19 @@ describe('the providers', () => {
     const toast = await screen.findByRole('alert');
     expect(toast.textContent).toContain('Could not save');
     expect(screen.getByRole('button', { name: '关闭' })).toBeTruthy();
+  });
+
+  it('show the loading overlay (its view fetched when first shown) and take it away when done', async () => {
+    render(
+      <Providers queryClient={new QueryClient()}>
+        <p>page</p>
+      </Providers>,
+    );
+    expect(screen.queryByTestId('loading-overlay')).toBeNull();
+    act(() => showLoadingOverlay());
+    const overlay = await screen.findByTestId('loading-overlay');
+    expect(overlay.textContent).toBe('解析表格中,请稍后...');
+    act(() => hideLoadingOverlay());
+    await waitFor(() => expect(screen.queryByTestId('loading-overlay')).toBeNull());
   });
 });

@@ -1,12 +1,8 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import { DirectionProvider, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import {
-  PersistQueryClientProvider,
-  type PersistQueryClientOptions,
-} from '@tanstack/react-query-persist-client';
+import { IsRestoringProvider, QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { i18n } from '#src/lib/i18n.ts';
 import { getDirection, getThemeColor, getThemeRadius } from '#src/lib/storage.ts';
 import { accessibleCssVariables, createAppTheme } from '#src/ui/theme.ts';
@@ -14,7 +10,7 @@ import { parseThemeColor, type ThemeScheme } from '#src/ui/theme-colors.ts';
 import { GlobalLoadingOverlay } from '#src/ui/GlobalLoadingOverlay.tsx';
 import { withCloseLabels } from '#src/ui/close-labels.ts';
 import { NotificationsSlot } from '#src/ui/NotificationsSlot.tsx';
-import { CACHE_RESTORED_MARK } from './query-persistence.ts';
+import { useDataLayer } from './data-layer-loader.ts';
 
 /**
  * The stored theme (color, light or dark, radius), read once when the app mounts: the color switcher
@@ -35,17 +31,14 @@ const fixedScheme = (scheme: ThemeScheme): MantineColorSchemeManager => ({
   clear: () => undefined,
 });
 
+const notRestoring = () => () => undefined;
+
 export function Providers({
   queryClient,
-  persist,
   children,
 }: {
-  queryClient: QueryClient;
-  /**
-   * The persisted query cache (main.tsx): restored before the first screen's queries run, without
-   * holding up the rest of the UI; written back, throttled, as the cache changes.
-   */
-  persist?: Omit<PersistQueryClientOptions, 'queryClient'>;
+  /** Tests give their own client; the app takes the data layer's once it is started. */
+  queryClient?: QueryClient;
   children: ReactNode;
 }) {
   const [{ scheme, theme: storedTheme }] = useState(readStoredTheme);
@@ -56,6 +49,21 @@ export function Providers({
   const [colorSchemeManager] = useState(() => fixedScheme(scheme));
   // ltr or rtl (spec section 4); index.html has already set <html dir> for the first paint.
   const [direction] = useState(getDirection);
+  // The data layer (query client, persisted cache, outbox) is its own chunk, started for a signed-in
+  // user (data-layer-loader.ts): the sign-in page renders without a query client (decision 0025).
+  // The two contexts QueryClientProvider and PersistQueryClientProvider would set, set here so the
+  // tree keeps its shape when the client arrives; the data layer mounts and persists the client.
+  const layer = useDataLayer();
+  const client = queryClient ?? layer?.queryClient;
+  const restoring = useSyncExternalStore(
+    layer?.subscribeRestoring ?? notRestoring,
+    () => layer?.isRestoring() ?? false,
+  );
+  useEffect(() => {
+    if (!queryClient) return;
+    queryClient.mount();
+    return () => queryClient.unmount();
+  }, [queryClient]);
   return (
     <I18nProvider i18n={i18n}>
       <DirectionProvider initialDirection={direction} detectDirection={false}>
@@ -68,18 +76,9 @@ export function Providers({
         >
           <NotificationsSlot />
           <GlobalLoadingOverlay />
-          {persist ? (
-            <PersistQueryClientProvider
-              client={queryClient}
-              persistOptions={persist}
-              // Read by the offline benchmark (scripts/bench/offline-bench.ts).
-              onSuccess={() => performance.mark(CACHE_RESTORED_MARK)}
-            >
-              {children}
-            </PersistQueryClientProvider>
-          ) : (
-            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-          )}
+          <QueryClientContext.Provider value={client}>
+            <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>
+          </QueryClientContext.Provider>
         </MantineProvider>
       </DirectionProvider>
     </I18nProvider>

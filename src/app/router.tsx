@@ -1,24 +1,28 @@
 import { createHashHistory, createRouter } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from '#src/routeTree.gen.ts';
 import { parseSearch, stringifySearch } from './search-params.ts';
+import { loadDataLayer } from './data-layer-loader.ts';
 import { RoutePending } from '#src/features/shell/components/PageLoadFailed.tsx';
 
 export interface RouterContext {
-  queryClient: QueryClient;
   /** Reloads the page (tests record it instead). */
   reload(): void;
+  /**
+   * Starts the data layer (query client, persisted cache, outbox), which every page but the sign-in
+   * one needs (decision 0025): the root route waits for it. Tests give the providers a client instead.
+   */
+  startDataLayer(): Promise<unknown>;
 }
 
 /** Hash history (spec section 2): the server serves one shell, every route lives after the #. */
 export function createAppRouter(
-  queryClient: QueryClient,
   reload: () => void = () => window.location.reload(),
+  startDataLayer: () => Promise<unknown> = loadDataLayer,
 ) {
   return createRouter({
     routeTree,
     history: createHashHistory(),
-    context: { queryClient, reload },
+    context: { reload, startDataLayer },
     // Digit-only search values (an IMEI in ?q=) keep their exact text: see search-params.ts.
     parseSearch,
     stringifySearch,

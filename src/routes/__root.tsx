@@ -29,8 +29,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       reload: context.reload,
       notifyError: (message) => notify('error', message, 4000),
     });
-    // The sign-in page starts with its own catalog; every other page needs the app's (decision 0025).
-    if (location.pathname !== LOGIN_PATH) await loadAllMessages();
+    // The sign-in page starts with its own catalog and without the data layer; every other page
+    // needs the app's whole catalog and the query client (decision 0025).
+    if (location.pathname !== LOGIN_PATH) await Promise.all([loadAllMessages(), context.startDataLayer()]);
   },
   component: RootLayout,
   // Shown when the root's load takes more than a second (the guard waiting on the user's fetch).

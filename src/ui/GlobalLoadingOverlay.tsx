@@ -1,26 +1,19 @@
-import { LoadingOverlay, Stack, Loader, Text } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
 import { useLoadingOverlayVisible } from '#src/lib/loading-overlay.ts';
+import type * as View from './loading-overlay-view.tsx';
 
-/** The overlay of spec section 4, with its text '解析表格中,请稍后...' (in zh). */
+/**
+ * The app-wide loading overlay (spec section 4). Its view is fetched the first time it shows, not
+ * with the first page (decision 0025); from then on it stays mounted and fades in and out.
+ */
 export function GlobalLoadingOverlay() {
   const visible = useLoadingOverlayVisible();
-  return (
-    <LoadingOverlay
-      visible={visible}
-      zIndex={1000}
-      pos="fixed"
-      overlayProps={{ blur: 1 }}
-      loaderProps={{
-        children: (
-          <Stack align="center" gap="sm" role="status" aria-live="polite" data-testid="loading-overlay">
-            <Loader />
-            <Text fw={500}>
-              <Trans>Parsing the spreadsheet, please wait...</Trans>
-            </Text>
-          </Stack>
-        ),
-      }}
-    />
-  );
+  const [view, setView] = useState<typeof View | null>(null);
+  useEffect(() => {
+    if (!visible || view) return;
+    import('./loading-overlay-view.tsx').then(setView, (err: unknown) =>
+      console.error('Loading the overlay failed', err),
+    );
+  }, [visible, view]);
+  return view ? view.overlay(visible) : null;
 }

@@ -1,4 +1,4 @@
-import { ofetch } from 'ofetch';
+import type * as Ofetch from 'ofetch';
 import { t } from '@lingui/core/macro';
 import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint.ts';
 import type { Envelope } from '#contract/envelope.ts';
@@ -38,6 +38,20 @@ export function configureApiClient(next: ApiClientHooks): void {
 /** Same origin unless a build for a shop running the original back end sets VITE_API_BASE. */
 export const apiBase = (): string =>
   import.meta.env.VITE_API_BASE || (typeof location === 'undefined' ? '' : location.origin);
+
+// ofetch (with ufo and destr) comes with the first call, not with the sign-in page, which calls
+// nothing before the form is sent (decision 0025); preloadApiClient fetches it ahead.
+let fetcher: Promise<typeof Ofetch> | null = null;
+const loadOfetch = () =>
+  (fetcher ??= import('ofetch').catch((err: unknown) => {
+    fetcher = null;
+    throw err;
+  }));
+
+/** Fetches the HTTP client's code ahead of the first call (the sign-in form's focus, a signed-in start). */
+export function preloadApiClient(): void {
+  loadOfetch().catch(() => undefined);
+}
 
 const inFlight = new Set<string>();
 
@@ -102,6 +116,8 @@ export async function callApi<E extends EndpointDef>(
   let answer: unknown;
   let cachedAt: number | null = null;
   try {
+    // Its code not fetched (offline before the service worker cached it): a transport failure.
+    const { ofetch } = await loadOfetch();
     const response = await ofetch.raw(url, {
       method: 'POST',
       body,

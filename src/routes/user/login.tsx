@@ -1,6 +1,14 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { LoginPage } from '#src/features/auth/components/LoginPage.tsx';
 import { safeRedirect } from '#src/features/auth/model.ts';
+import { preloadDataLayer } from '#src/app/data-layer-loader.ts';
+import { loadAllMessages } from '#src/lib/i18n.ts';
+
+/** The app's whole catalog and the data layer's code, which the page after sign-in waits for (decision 0025). */
+function preloadAfterSignIn() {
+  loadAllMessages().catch(() => undefined);
+  preloadDataLayer();
+}
 
 export const Route = createFileRoute('/user/login')({
   // A plain function, not a zod schema: the route's search parser runs in the first-load bundle.
@@ -14,5 +22,10 @@ export const Route = createFileRoute('/user/login')({
 function LoginRoute() {
   const { redirect } = Route.useSearch();
   const navigate = useNavigate();
-  return <LoginPage onSignedIn={() => void navigate({ href: safeRedirect(redirect), replace: true })} />;
+  return (
+    <LoginPage
+      onSignedIn={() => void navigate({ href: safeRedirect(redirect), replace: true })}
+      onStarted={preloadAfterSignIn}
+    />
+  );
 }

@@ -1,4 +1,3 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { loginInput } from '#contract/schemas/auth.ts';
 import type { ResetPasswordInput } from '#contract/schemas/account.ts';
@@ -7,27 +6,15 @@ import { callApi } from '#src/lib/api/client.ts';
 import { authEndpoints as endpoints } from '#src/lib/api/endpoint-refs.ts';
 import { signedIn } from '../session.ts';
 
-export const authKeys = {
-  all: ['auth'] as const,
-  puzzle: (attempt: number) => [...authKeys.all, 'puzzle', attempt] as const,
-};
+// The sign-in page's calls are plain functions, not react-query: the sign-in page loads without the
+// query client (decision 0025).
 
-/** A fresh puzzle per attempt; never cached or persisted (single use, answer on the server). */
-export const puzzleQuery = (attempt: number) =>
-  queryOptions({
-    queryKey: authKeys.puzzle(attempt),
-    queryFn: ({ signal }) => callApi(endpoints.tncode, {}, { signal }),
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    meta: { persist: false },
-  });
+/** A fresh puzzle per attempt (single use, its answer stays on the server); never cached. */
+export const fetchPuzzle = (signal?: AbortSignal) => callApi(endpoints.tncode, {}, { signal });
 
-export function useLoginMutation() {
-  return useMutation({
-    mutationFn: (input: z.input<typeof loginInput>) => callApi(endpoints.login, input),
-    onSuccess: (datas) => signedIn(datas),
-  });
+/** Signs in; the session keeps the token and the user. */
+export async function login(input: z.input<typeof loginInput>) {
+  return signedIn(await callApi(endpoints.login, input));
 }
 
 export const startWxLogin = () => callApi(endpoints.qrcode, { purpose: 'login' });

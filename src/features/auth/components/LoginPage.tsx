@@ -12,13 +12,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrCode } from '#contract/errcodes.ts';
 import { PASSWORD_MAX, USERNAME_MAX } from '#contract/auth-limits.ts';
-import { loadAllMessages } from '#src/lib/i18n.ts';
-import { puzzleQuery, useLoginMutation } from '../api/auth-api.ts';
+import { preloadApiClient } from '#src/lib/api/client.ts';
+import { login } from '../api/auth-api.ts';
+import { usePuzzle } from '../use-puzzle.ts';
 import { classifyLoginError, type LoginField } from '../login-errors.ts';
 import { WechatLogin } from './WechatLogin.tsx';
 
@@ -33,7 +33,14 @@ export const LOGIN_ERROR_MS = 3000;
 
 type FieldErrors = Partial<Record<LoginField, string>>;
 
-export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
+export function LoginPage({
+  onSignedIn,
+  onStarted,
+}: {
+  onSignedIn(): void;
+  /** The user started on the form (focus): fetch what the page after sign-in needs. */
+  onStarted?(): void;
+}) {
   const { t } = useLingui();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -42,8 +49,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
   const [puzzleOpen, setPuzzleOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [puzzleError, setPuzzleError] = useState<string | null>(null);
-  const login = useLoginMutation();
-  const puzzle = useQuery({ ...puzzleQuery(attempt), enabled: puzzleOpen });
+  const [signingIn, setSigningIn] = useState(false);
+  const puzzle = usePuzzle(attempt, puzzleOpen);
 
   useEffect(() => {
     if (!formError && !fieldErrors.username && !fieldErrors.password) return;
@@ -82,15 +89,16 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
 
   const onRelease = (x: number) => {
     const uniqid = puzzle.data?.uniqid;
-    if (!uniqid || login.isPending) return;
-    login.mutate(
-      { username: username.trim(), password, tn_r: x, uniqid },
-      {
-        onSuccess: () => {
+    if (!uniqid || signingIn) return;
+    setSigningIn(true);
+    login({ username: username.trim(), password, tn_r: x, uniqid })
+      .finally(() => setSigningIn(false))
+      .then(
+        () => {
           setPuzzleOpen(false);
           onSignedIn();
         },
-        onError: (err) => {
+        (err: unknown) => {
           const failure = classifyLoginError(err);
           if (failure.where === 'puzzle') {
             setPuzzleError(
@@ -125,8 +133,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
             setFormError(t`Sign-in failed, please try again`);
           }
         },
-      },
-    );
+      );
   };
 
   const validateAll = (fields: LoginField[]): FieldErrors =>
@@ -144,8 +151,8 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
           onSubmit={onSubmit}
           onFocus={() => {
             void loadPuzzleModal().catch(() => undefined);
-            // The app's catalog, which the page after sign-in waits for (decision 0025).
-            loadAllMessages().catch(() => undefined);
+            preloadApiClient();
+            onStarted?.();
           }}
           noValidate
           aria-labelledby="login-title"
@@ -183,7 +190,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
               error={fieldErrors.password}
               required
             />
-            <Button type="submit" fullWidth loading={login.isPending}>
+            <Button type="submit" fullWidth loading={signingIn}>
               <Trans>Sign in</Trans>
             </Button>
             <WechatLogin onSignedIn={onSignedIn} />
@@ -203,7 +210,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn(): void }) {
           <PuzzleModal
             onClose={() => setPuzzleOpen(false)}
             puzzle={puzzle}
-            busy={login.isPending}
+            busy={signingIn}
             error={puzzleError}
             onRelease={onRelease}
             onRefresh={newPuzzle}

@@ -1,7 +1,6 @@
 import { Button, Center, Modal, Stack, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Tncode } from '#contract/schemas/auth.ts';
+import type { PuzzleState } from '../use-puzzle.ts';
 import { SliderPuzzle } from './SliderPuzzle.tsx';
 
 /**
@@ -17,7 +16,7 @@ export function PuzzleModal({
   onRefresh,
 }: {
   onClose(): void;
-  puzzle: UseQueryResult<Tncode>;
+  puzzle: PuzzleState;
   busy: boolean;
   error: string | null;
   onRelease(x: number): void;
@@ -40,7 +39,7 @@ export function PuzzleModal({
           <Text c="red">
             <Trans>The puzzle could not be loaded.</Trans>
           </Text>
-          <Button variant="light" onClick={() => void puzzle.refetch()}>
+          <Button variant="light" onClick={puzzle.refetch}>
             <Trans>Try again</Trans>
           </Button>
         </Stack>

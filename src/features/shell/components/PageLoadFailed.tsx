@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, Center, CloseButton, Dialog, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -67,17 +67,22 @@ export function LoadTimeoutNotice({
 
   const titleId = useId();
   const opened = pending && timedOut?.href === href && !timedOut.closed;
-  // A Dialog (a card over the page), not a Modal: this component is part of the first-load bundle,
-  // and Modal brings focus trap, scroll area and floating-ui with it (~30 kB after gzip, decision 0025).
+  // A card over the page, not a Modal (focus trap, scroll area, floating-ui: ~30 kB after gzip) nor
+  // a Dialog (a portal and transitions): this component is part of the first load (decision 0025).
+  if (!opened) return null;
   return (
-    <Dialog
-      opened={opened}
+    <Paper
       role="alertdialog"
       aria-labelledby={titleId}
-      position={{ top: 80, left: '50%' }}
-      style={{ transform: 'translateX(-50%)' }}
-      size="lg"
-      transitionProps={{ transition: 'fade', duration: 150 }}
+      pos="fixed"
+      top={80}
+      left="50%"
+      style={{ transform: 'translateX(-50%)', zIndex: 'var(--mantine-z-index-popover)' }}
+      w={400}
+      maw="calc(100vw - 32px)"
+      p="md"
+      shadow="md"
+      withBorder
     >
       <Group justify="space-between" wrap="nowrap" mb="sm">
         <Text fw={600} id={titleId}>
@@ -88,7 +93,7 @@ export function LoadTimeoutNotice({
       <Center pb="md">
         <LoadFailedMessage onRetry={onRetry ?? reload} />
       </Center>
-    </Dialog>
+    </Paper>
   );
 }
 

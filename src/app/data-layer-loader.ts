@@ -1,0 +1,57 @@
+import { useSyncExternalStore } from 'react';
+import type { DataLayer } from './data-layer.ts';
+
+// The data layer (src/app/data-layer.ts) is its own chunk: the sign-in page loads without it
+// (decision 0025). It is started once, for good: by main.tsx before a signed-in user's first render
+// and at sign-in, by the root route before any page but the sign-in one.
+let layer: DataLayer | null = null;
+let starting: Promise<DataLayer> | null = null;
+const listeners = new Set<() => void>();
+
+const importLayer = () => import('./data-layer.ts');
+
+/** Fetches the data layer's code without starting it (the sign-in form asks for it on focus). */
+export function preloadDataLayer(): void {
+  importLayer().catch(() => undefined);
+}
+
+/** Starts the data layer once; the same promise for every caller. */
+export function loadDataLayer(): Promise<DataLayer> {
+  starting ??= importLayer().then(
+    (m) => {
+      layer = m.startDataLayer();
+      for (const listener of listeners) listener();
+      return layer;
+    },
+    (err: unknown) => {
+      // Offline before the service worker cached it: the next navigation tries again.
+      starting = null;
+      throw err;
+    },
+  );
+  return starting;
+}
+
+/** The data layer once started (the providers give its query client to the app), else null. */
+export function useDataLayer(): DataLayer | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => layer,
+  );
+}
+
+/**
+ * Logout (decision 0009): the persisted query cache and the service worker's cached answers go with
+ * the user, whether this page started the data layer or not (the outbox question is asked before,
+ * in the shell).
+ */
+export async function wipeDeviceData(): Promise<void> {
+  const [{ wipePersistedQueries }, { wipeServiceWorkerData }] = await Promise.all([
+    import('./query-persistence.ts'),
+    import('./service-worker.ts'),
+  ]);
+  await Promise.allSettled([wipePersistedQueries(), wipeServiceWorkerData()]);
+}

@@ -1,0 +1,59 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { getCurrentUser, onLoggedOut } from '#src/features/auth/session.ts';
+import { createQueryClient } from './query-client.ts';
+import { wireOffline } from './offline-wiring.ts';
+import { CACHE_RESTORED_MARK, CACHE_RESTORE_START_MARK, persistOptions } from './query-persistence.ts';
+
+/**
+ * The signed-in app's data layer (decision 0025): the query client, its cache persisted to
+ * IndexedDB (decision 0009) and the outbox. Its own chunk (with @tanstack/query-core, the persister,
+ * idb-keyval and the outbox): the sign-in page does without it; src/app/data-layer-loader.ts starts
+ * it for a signed-in user's first render, at sign-in, and before any page but the sign-in one.
+ */
+export interface DataLayer {
+  queryClient: QueryClient;
+  /** True while the persisted cache is being restored: queries wait for it (useIsRestoring). */
+  isRestoring(): boolean;
+  subscribeRestoring(listener: () => void): () => void;
+}
+
+// persist-client types its QueryClient from its own query-core copy; the runtime is the same.
+type PersistClient = Parameters<typeof persistQueryClientSubscribe>[0]['queryClient'];
+
+export function startDataLayer(): DataLayer {
+  const queryClient = createQueryClient();
+  // What QueryClientProvider does on mount: refetch on focus and reconnect, resume paused mutations.
+  queryClient.mount();
+  // Tablets are shared: nothing of one user stays in memory after logout.
+  onLoggedOut(() => queryClient.clear());
+  wireOffline(queryClient);
+
+  // What PersistQueryClientProvider does, started before the first render rather than after it:
+  // restore the signed-in user's cache, then write it back as it changes.
+  let restoring = true;
+  const listeners = new Set<() => void>();
+  const options = {
+    ...persistOptions(() => getCurrentUser()?.id ?? null),
+    queryClient: queryClient as unknown as PersistClient,
+  };
+  performance.mark(CACHE_RESTORE_START_MARK);
+  void persistQueryClientRestore(options)
+    // Read by the offline benchmark (scripts/bench/offline-bench.ts).
+    .then(() => performance.mark(CACHE_RESTORED_MARK))
+    .catch(() => undefined)
+    .finally(() => {
+      restoring = false;
+      for (const listener of listeners) listener();
+      persistQueryClientSubscribe(options);
+    });
+
+  return {
+    queryClient,
+    isRestoring: () => restoring,
+    subscribeRestoring(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
