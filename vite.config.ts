@@ -8,6 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
 import { precompress } from './scripts/precompress.ts';
+import { contractPathsOnly } from './scripts/vite-contract-paths.ts';
 
 /** The server tests that run through tests/setup/server-harness.ts (those the `node-pg` project repeats). */
 function serverHarnessTests(): string[] {
@@ -30,6 +31,8 @@ export default defineConfig({
     // Lingui's macros need Babel: without this preset the build passes but ships broken macro code.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
+    // The PWA's contract/endpoints.ts is paths only, no zod schemas (scripts/vite-contract-paths.ts).
+    !process.env.VITEST && contractPathsOnly(),
     // The service worker (src/sw.ts) and the web manifest; the page registers the worker itself
     // (src/app/service-worker.ts) so updates are offered, never forced. Not in unit tests.
     !process.env.VITEST &&
