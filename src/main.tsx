@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createAppRouter } from '#src/app/router.tsx';
+import { preloadOpeningRoute } from '#src/app/boot-order.ts';
 import { wireApiClient } from '#src/app/api-wiring.ts';
 import { Providers } from '#src/app/providers.tsx';
 import { loadDataLayer, wipeDeviceData } from '#src/app/data-layer-loader.ts';
@@ -52,18 +53,20 @@ function whenIdle(work: () => void): void {
   else setTimeout(work, 200);
 }
 const router = createAppRouter();
+const languageReady = initI18n({ all: signedInAtStart !== null });
+// A signed-in start asks for the opened page's code now, right behind what the first render needs,
+// not once that render and the root's guard have run (boot-order.ts, issue 15's offline cold start).
+if (signedInAtStart) preloadOpeningRoute(router);
 
 // A signed-in user's first render waits for every message of the app and the data layer (its
 // persisted cache is being restored meanwhile); the sign-in page for its own catalog only.
-void Promise.all([initI18n({ all: signedInAtStart !== null }), signedInAtStart?.catch(() => undefined)]).then(
-  () => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-          <UpdatePrompt />
-        </Providers>
-      </StrictMode>,
-    );
-  },
-);
+void Promise.all([languageReady, signedInAtStart?.catch(() => undefined)]).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </Providers>
+    </StrictMode>,
+  );
+});
