@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { DATA_CACHE } from '#src/lib/offline/sw-protocol.ts';
 
 /**
@@ -24,15 +24,26 @@ export function subscribeUpdate(listener: () => void): () => void {
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
-  // The new version took over (the user accepted): load the page it serves.
-  workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) window.location.reload();
-  });
-  void workbox.register().catch((err: unknown) => console.error('Service worker registration failed', err));
-  // A shop keeps the tab open for days: look for a new version every hour.
-  setInterval(() => void workbox?.update().catch(() => undefined), 3600_000);
+  // Once the page has loaded and is idle (decision 0025): installing the worker precaches every file
+  // of the app (~3.7 MB), which must not compete with the first page; workbox-window comes then too.
+  const register = () =>
+    void import('workbox-window').then(({ Workbox }) => {
+      workbox = new Workbox('/sw.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => setUpdateWaiting(true));
+      // The new version took over (the user accepted): load the page it serves.
+      workbox.addEventListener('controlling', (event) => {
+        if (event.isUpdate) window.location.reload();
+      });
+      void workbox
+        .register()
+        .catch((err: unknown) => console.error('Service worker registration failed', err));
+      // A shop keeps the tab open for days: look for a new version every hour.
+      setInterval(() => void workbox?.update().catch(() => undefined), 3600_000);
+    });
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 5000 }) : register();
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** The user accepted the new version. */
