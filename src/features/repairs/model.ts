@@ -6,50 +6,15 @@ import {
   REPAIR_PROGRESS,
   type LogisticsBadge,
   type RepairEligibility,
-  type RepairEventKind,
   type RepairProgress,
-  type ReturnLogistics,
 } from '#contract/schemas/repairs.ts';
 import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
 import { INTAKE_LINES_MAX, splitIntakeLine, type IntakeLine } from '#contract/schemas/repairs-intake.ts';
+import { ELIGIBILITY_LABELS } from './labels.ts';
 
-export const ELIGIBILITY_LABELS: Record<RepairEligibility, MessageDescriptor> = {
-  not_ordered: msg`No repair ordered yet`,
-  ordered: msg`Repair ordered`,
-  repaired_before: msg`Repaired before`,
-  order_forbidden: msg`Repair order not allowed`,
-  repair_only: msg`Repair only (no replacement)`,
-  replaced: msg`Replaced before`,
-  unknown: msg`Eligibility unknown`,
-};
-
-export const BADGE_LABELS: Record<LogisticsBadge, MessageDescriptor> = {
-  to_receive: msg`To be received`,
-  to_ship: msg`To be shipped`,
-  not_stored: msg`Not yet stored`,
-  stored: msg`Stored`,
-  no_storage: msg`No storage needed`,
-};
-
-export const RETURN_LOGISTICS_LABELS: Record<ReturnLogistics, MessageDescriptor> = {
-  in_transit: msg`In transit`,
-  picked_up: msg`Picked up`,
-  problem: msg`Delivery problem`,
-  signed: msg`Signed for`,
-  refused_returned: msg`Refused, returning to sender`,
-  out_for_delivery: msg`Out for delivery`,
-  returning: msg`Returning`,
-};
-
-export const EVENT_KIND_LABELS: Record<RepairEventKind, MessageDescriptor> = {
-  intake: msg`Taken in`,
-  eligibility: msg`Eligibility`,
-  progress: msg`Progress`,
-  return_logistics: msg`Return shipment`,
-  badge: msg`Logistics badge`,
-  repair_id_added: msg`Repair id added`,
-  edit: msg`Edited`,
-};
+// The labels of a device's facts and events live in labels.ts (the header's notice bell needs only
+// them, without this module's contract imports); re-exported for the rest of the feature.
+export { BADGE_LABELS, ELIGIBILITY_LABELS, EVENT_KIND_LABELS, RETURN_LOGISTICS_LABELS } from './labels.ts';
 
 /** Why the server refused an intake line: identifier reasons (contract/identifiers) and intake's own. */
 const INTAKE_REASONS: Record<RejectReason | string, MessageDescriptor> = {

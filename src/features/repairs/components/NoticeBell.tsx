@@ -9,7 +9,7 @@ import { formatDateTime } from '#src/lib/dates.ts';
 import { notify } from '#src/ui/notify.ts';
 import { noticeListQuery, subscribeNotices, unreadQuery, useMarkRead } from '../api/notices-api.ts';
 import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
-import { ELIGIBILITY_LABELS, RETURN_LOGISTICS_LABELS } from '../model.ts';
+import { ELIGIBILITY_LABELS, RETURN_LOGISTICS_LABELS } from '../labels.ts';
 
 const FIELD_VALUES: Record<string, Record<string, MessageDescriptor>> = {
   progress: PROGRESS_LABELS,
