@@ -13,6 +13,7 @@ import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { SandboxCheckProvider } from '#server/providers/checks/sandbox.ts';
 import { seedDemoShop } from '#server/seed.ts';
+import { injectPost } from '#tests/setup/pg-own-database.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { CheckRunner } from './check-runner.ts';
 
@@ -22,15 +23,7 @@ describe.skipIf(!url)('device checks on PostgreSQL', () => {
   let handle: Db;
   let app: App;
   let token: string;
-  const post = async <D>(path: string, body: unknown) => {
-    const res = await app.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/json', token },
-      payload: JSON.stringify(body),
-    });
-    return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
-  };
+  const post = <D>(path: string, body: unknown) => injectPost<D>(app, token, path, body);
 
   beforeAll(async () => {
     handle = connectDb(url as string);

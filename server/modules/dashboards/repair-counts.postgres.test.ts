@@ -7,17 +7,16 @@
 // devices); the delta rows must never wait, never deadlock and stay exact, folds included.
 // Runs when REPAIROPS_TEST_PG_URL names a PostgreSQL server (npm run test:pg), in its own database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { REPAIR_PROGRESS } from '#contract/schemas/repairs.ts';
 import { buildApp, type App } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { connectDb, type Db } from '#server/db/connect.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
-import { seedDemoShop } from '#server/seed.ts';
+import { injectPost, ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { foldRepairCounts, recountRepairCounts, repairCounts, storedRepairCounts } from './repair-counts.ts';
 
@@ -35,7 +34,6 @@ function prng(seed: number) {
 }
 
 describe.skipIf(!url)('repair counters on PostgreSQL, two writers at once', () => {
-  let admin: Db;
   const handles: Db[] = [];
   const apps: App[] = [];
   let token = '';
@@ -43,27 +41,13 @@ describe.skipIf(!url)('repair counters on PostgreSQL, two writers at once', () =
   // Simulated repair time runs fast, so refreshes a second apart move devices on.
   const provider = new SandboxRepairProvider({ latency: 'zero', speed: 50_000 });
 
-  const post = async <D>(app: App, path: string, body: unknown) => {
-    const res = await app.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/json', token },
-      payload: JSON.stringify(body),
-    });
-    return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
-  };
+  const post = <D>(app: App, path: string, body: unknown) => injectPost<D>(app, token, path, body);
 
   beforeAll(async () => {
-    admin = connectDb(url as string);
-    await sql.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).execute(admin.db);
-    await sql.raw(`CREATE DATABASE ${DB_NAME}`).execute(admin.db);
-    const own = new URL(url as string);
-    own.pathname = '/' + DB_NAME;
-    for (let i = 0; i < 2; i++) handles.push(connectDb(own.toString()));
+    const own = await ownSeededDatabase(url as string, DB_NAME);
+    for (let i = 0; i < 2; i++) handles.push(connectDb(own));
     const [first] = handles as [Db];
-    await migrateToLatest(first.db as unknown as Kysely<unknown>, first.dialect);
-    await seedDemoShop(first.db);
-    const config = { ...loadConfig({}), databaseUrl: own.toString() };
+    const config = { ...loadConfig({}), databaseUrl: own };
     for (const handle of handles)
       apps.push(
         await buildApp({
@@ -91,8 +75,6 @@ describe.skipIf(!url)('repair counters on PostgreSQL, two writers at once', () =
   afterAll(async () => {
     for (const app of apps) await app.app.close();
     for (const handle of handles) await handle.db.destroy();
-    // The database stays until the next run drops it (dropping it now would cut closing connections).
-    await admin?.db.destroy();
   });
 
   it(

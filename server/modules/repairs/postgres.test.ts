@@ -3,50 +3,34 @@
 // REPAIROPS_TEST_PG_URL names a PostgreSQL server, in a database of its own (other PostgreSQL test
 // files drop and rebuild the public schema of theirs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { ErrCode } from '#contract/errcodes.ts';
 import { buildApp, type App } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { connectDb, type Db } from '#server/db/connect.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { MonitorScheduler } from '#server/jobs/monitor-scheduler.ts';
 import { RepairRunner } from '#server/jobs/repair-runner.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
-import { seedDemoShop } from '#server/seed.ts';
+import { injectPost, ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 
 const url = process.env.REPAIROPS_TEST_PG_URL;
 const DB_NAME = 'repairops_repairs_test';
 
 describe.skipIf(!url)('repairs on PostgreSQL', () => {
-  let admin: Db;
   let handle: Db;
   let app: App;
   let token: string;
   const provider = new SandboxRepairProvider({ latency: 'zero' });
-  const post = async <D>(path: string, body: unknown) => {
-    const res = await app.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/json', token },
-      payload: JSON.stringify(body),
-    });
-    return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
-  };
+  const post = <D>(path: string, body: unknown) => injectPost<D>(app, token, path, body);
 
   beforeAll(async () => {
-    admin = connectDb(url as string);
-    await sql.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).execute(admin.db);
-    await sql.raw(`CREATE DATABASE ${DB_NAME}`).execute(admin.db);
-    const own = new URL(url as string);
-    own.pathname = '/' + DB_NAME;
-    handle = connectDb(own.toString());
-    await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
-    await seedDemoShop(handle.db);
-    const config = { ...loadConfig({}), databaseUrl: own.toString() };
+    const own = await ownSeededDatabase(url as string, DB_NAME);
+    handle = connectDb(own);
+    const config = { ...loadConfig({}), databaseUrl: own };
     app = await buildApp({
       config,
       db: handle,
@@ -66,9 +50,6 @@ describe.skipIf(!url)('repairs on PostgreSQL', () => {
   afterAll(async () => {
     await app?.app.close();
     await handle?.db.destroy();
-    // The database stays until the next run drops it: dropping it now would cut connections the
-    // pool is still closing.
-    await admin?.db.destroy();
   });
 
   it(

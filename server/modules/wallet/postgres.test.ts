@@ -2,36 +2,25 @@
 // notify credit once, and purchases racing for the same points never overdraw. Runs when
 // REPAIROPS_TEST_PG_URL names a server (a database of its own is made), skipped otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
 import type { RechargeOrderRow } from '#contract/schemas/recharge.ts';
 import { buildApp, type App } from '#server/app.ts';
 import { RECHARGE_DEFAULTS, loadConfig } from '#server/config.ts';
 import { connectDb, type Db } from '#server/db/connect.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import { systemClock } from '#server/lib/clock.ts';
-import { seedDemoShop } from '#server/seed.ts';
 import { FakeAlipay } from '#tests/setup/fake-alipay.ts';
 
+import { injectPost, ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
 const url = process.env.REPAIROPS_TEST_PG_URL;
 const DB_NAME = 'repairops_wallet_test';
 
 describe.skipIf(!url)('wallet on PostgreSQL', () => {
-  let admin: Db;
   let handle: Db;
   let app: App;
   let token: string;
   let alipay: FakeAlipay;
-  const post = async <D>(path: string, body: unknown) => {
-    const res = await app.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/json', token },
-      payload: JSON.stringify(body),
-    });
-    return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
-  };
+  const post = <D>(path: string, body: unknown) => injectPost<D>(app, token, path, body);
   const balances = () =>
     handle.db
       .selectFrom('accounts')
@@ -48,19 +37,12 @@ describe.skipIf(!url)('wallet on PostgreSQL', () => {
   };
 
   beforeAll(async () => {
-    // A database of its own: other PostgreSQL test files reset theirs at the same time.
-    admin = connectDb(url as string);
-    await sql.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).execute(admin.db);
-    await sql.raw(`CREATE DATABASE ${DB_NAME}`).execute(admin.db);
-    const own = new URL(url as string);
-    own.pathname = `/${DB_NAME}`;
-    handle = connectDb(own.toString());
-    await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
-    await seedDemoShop(handle.db);
+    const own = await ownSeededDatabase(url as string, DB_NAME);
+    handle = connectDb(own);
     alipay = await new FakeAlipay().start();
     const config = {
       ...loadConfig({}),
-      databaseUrl: own.toString(),
+      databaseUrl: own,
       payment: {
         provider: 'alipay' as const,
         recharge: RECHARGE_DEFAULTS,
@@ -82,8 +64,6 @@ describe.skipIf(!url)('wallet on PostgreSQL', () => {
     await app?.app.close();
     await handle?.db.destroy();
     await alipay?.stop();
-    // The database stays until the next run drops it: dropping it now would race the pool's goodbyes.
-    await admin?.db.destroy();
   });
 
   it('50 concurrent copies of one notify credit exactly once', { timeout: 60_000 }, async () => {
