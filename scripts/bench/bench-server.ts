@@ -14,6 +14,7 @@ import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { seedDemoShop } from '#server/seed.ts';
 import { luhnCheckDigit } from '#contract/identifiers/parse.ts';
+import { injectPost } from '#tests/setup/inject-post.ts';
 
 export interface BenchServer extends App {
   handle: Db;
@@ -52,15 +53,7 @@ export async function benchServer(
     systemClock,
     config.sessionTtlMs,
   ).open(admin.id);
-  const post = async <D>(path: string, body: unknown) => {
-    const res = await app.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/json', token },
-      payload: JSON.stringify(body),
-    });
-    return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
-  };
+  const post = <D>(path: string, body: unknown) => injectPost<D>(app, token, path, body);
   const close = async () => {
     await app.app.close();
     await handle.db.destroy();

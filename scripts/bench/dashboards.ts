@@ -18,6 +18,7 @@ import {
   type PluginTransformQueryArgs,
   type RootOperationNode,
 } from 'kysely';
+import { REPAIR_PROGRESS } from '#contract/schemas/repairs.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { connectDb, type Db } from '#server/db/connect.ts';
@@ -31,6 +32,7 @@ import { recountRepairCounts, storedRepairCounts } from '#server/modules/dashboa
 import { shopDay } from '#server/modules/dashboards/rollup.ts';
 import { DEFAULT_TIME_ZONE, dayIn } from '#server/modules/repairs/today.ts';
 import { seedDemoShop } from '#server/seed.ts';
+import { injectPost } from '#tests/setup/inject-post.ts';
 import { startThrowawayPostgres } from '../lib/throwaway-postgres.ts';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 1_000_000);
@@ -206,18 +208,7 @@ async function fill(db: Kysely<Database>, now: number) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const progress = [
-    'received',
-    'diagnosing',
-    'quote_pending',
-    'repairing',
-    'replaced',
-    'repaired',
-    'shipped_back',
-    'completed',
-    'on_hold',
-    'not_found',
-  ];
+  const progress = REPAIR_PROGRESS;
   for (let from = 1; from <= REPAIRS; from += CHUNK) {
     const to = Math.min(REPAIRS, from + CHUNK - 1);
     await sql
@@ -401,15 +392,7 @@ async function measure(label: string, handle: Db, databaseUrl: string, dir: stri
           .executeTakeFirstOrThrow()
       ).id,
     );
-    const post = async <D>(path: string, body: unknown) => {
-      const res = await app.app.inject({
-        method: 'POST',
-        url: path,
-        headers: { 'content-type': 'application/json', token },
-        payload: JSON.stringify(body),
-      });
-      return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
-    };
+    const post = <D>(path: string, body: unknown) => injectPost<D>(app, token, path, body);
     // The figures equal their lists here too (the orders list counts from check_orders).
     const o = await post<{
       orders: { value: number };

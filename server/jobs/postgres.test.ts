@@ -13,7 +13,7 @@ import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { SandboxCheckProvider } from '#server/providers/checks/sandbox.ts';
 import { seedDemoShop } from '#server/seed.ts';
-import { injectPost } from '#tests/setup/pg-own-database.ts';
+import { injectPost } from '#tests/setup/inject-post.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { CheckRunner } from './check-runner.ts';
 

@@ -1,7 +1,6 @@
 // For the PostgreSQL test files that build their own app instances (vitest project `node`, run when
-// REPAIROPS_TEST_PG_URL is set): a database of their own, and the API call through app.inject.
+// REPAIROPS_TEST_PG_URL is set): a database of their own.
 import { sql, type Kysely } from 'kysely';
-import type { App } from '#server/app.ts';
 import { connectDb } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { seedDemoShop } from '#server/seed.ts';
@@ -29,15 +28,4 @@ export async function ownSeededDatabase(clusterUrl: string, name: string): Promi
     await handle.db.destroy();
   }
   return own.toString();
-}
-
-/** POST `body` to `path` as the session `token`; answers the envelope. */
-export async function injectPost<D>(app: App, token: string, path: string, body: unknown) {
-  const res = await app.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/json', token },
-    payload: JSON.stringify(body),
-  });
-  return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
 }

@@ -14,7 +14,8 @@ import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
-import { injectPost, ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
+import { injectPost } from '#tests/setup/inject-post.ts';
+import { ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 
 const url = process.env.REPAIROPS_TEST_PG_URL;

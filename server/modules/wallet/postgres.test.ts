@@ -11,7 +11,8 @@ import { SessionService } from '#server/modules/auth/session-service.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { FakeAlipay } from '#tests/setup/fake-alipay.ts';
 
-import { injectPost, ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
+import { injectPost } from '#tests/setup/inject-post.ts';
+import { ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
 const url = process.env.REPAIROPS_TEST_PG_URL;
 const DB_NAME = 'repairops_wallet_test';
 

@@ -1,0 +1,12 @@
+import type { App } from '#server/app.ts';
+
+/** POST `body` to `path` through app.inject as the session `token`; answers the envelope. */
+export async function injectPost<D>(app: App, token: string, path: string, body: unknown) {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json', token },
+    payload: JSON.stringify(body),
+  });
+  return JSON.parse(res.body) as { errcode: number; msg: string; datas: D };
+}
