@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { DataLayer } from './data-layer.ts';
+// In the boot chunk already (main.tsx registers the worker): imported as it is, not lazily.
+import { wipeServiceWorkerData } from './service-worker.ts';
 
 // The data layer (src/app/data-layer.ts) is its own chunk: the sign-in page loads without it
 // (decision 0025). It is started once, for good: by main.tsx before a signed-in user's first render
@@ -49,9 +51,6 @@ export function useDataLayer(): DataLayer | null {
  * in the shell).
  */
 export async function wipeDeviceData(): Promise<void> {
-  const [{ wipePersistedQueries }, { wipeServiceWorkerData }] = await Promise.all([
-    import('./query-persistence.ts'),
-    import('./service-worker.ts'),
-  ]);
+  const { wipePersistedQueries } = await import('./query-persistence.ts');
   await Promise.allSettled([wipePersistedQueries(), wipeServiceWorkerData()]);
 }
