@@ -1,14 +1,15 @@
 import { Suspense, lazy, useState } from 'react';
-import { Button } from '@mantine/core';
 import { IconBrandWechat } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrcodeDatas } from '#contract/schemas/account.ts';
 import { useSequentialPolling } from '#src/lib/use-sequential-polling.ts';
+import { LiteButton } from '#src/ui/lite/LiteButton.tsx';
+import { MantineScope } from '#src/ui/mantine-scope.tsx';
 import { pollWxLogin, startWxLogin } from '../api/auth-api.ts';
 import { signedIn } from '../session.ts';
 
-// The QR modal (Modal and the QR code renderer) is fetched when the user asks for it: not part of the
-// sign-in page's first load (decision 0025).
+// The QR modal (Mantine's Modal and the QR code renderer) is fetched when the user asks for it, with
+// Mantine itself: not part of the sign-in page's first load (decision 0025).
 const WechatQrModal = lazy(() =>
   import('#src/ui/WechatQrModal.tsx').then((m) => ({ default: m.WechatQrModal })),
 );
@@ -49,24 +50,25 @@ export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
 
   return (
     <>
-      <Button
+      <LiteButton
         variant="default"
-        fullWidth
         leftSection={<IconBrandWechat size={18} color="#07c160" />}
         onClick={() => void start()}
       >
         <Trans>Sign in with WeChat</Trans>
-      </Button>
+      </LiteButton>
       {scene !== null && (
-        <Suspense fallback={null}>
-          <WechatQrModal
-            title={t`Scan with WeChat to sign in`}
-            scene={scene}
-            state={state}
-            onClose={() => setScene(null)}
-            onNewCode={() => void start()}
-          />
-        </Suspense>
+        <MantineScope>
+          <Suspense fallback={null}>
+            <WechatQrModal
+              title={t`Scan with WeChat to sign in`}
+              scene={scene}
+              state={state}
+              onClose={() => setScene(null)}
+              onNewCode={() => void start()}
+            />
+          </Suspense>
+        </MantineScope>
       )}
     </>
   );
