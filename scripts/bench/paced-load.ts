@@ -86,7 +86,13 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   const elapsedMs = performance.now() - start;
   const cpu = process.cpuUsage(cpu0);
   await pool.close();
-  return { times: times.sort((a, b) => a - b), sent, errors, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return {
+    times: times.sort((a, b) => a - b),
+    sent,
+    errors,
+    elapsedMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
 
 /**
@@ -101,7 +107,10 @@ const GENERATOR_NODE_FLAGS = ['--no-allocation-site-pretenuring'];
 /** pacedLoad in a child process of its own, with a heap of its own (see the top of this file). */
 export function pacedLoadApart(options: PacedLoadOptions): Promise<PacedLoadResult> {
   // LOAD_GEN_NODE_FLAGS='--trace-gc' shows what the generator's collector does.
-  const execArgv = [...GENERATOR_NODE_FLAGS, ...(process.env.LOAD_GEN_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
+  const execArgv = [
+    ...GENERATOR_NODE_FLAGS,
+    ...(process.env.LOAD_GEN_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+  ];
   const child = fork(new URL('./paced-load-child.ts', import.meta.url), [], { stdio: 'inherit', execArgv });
   return new Promise((resolve, reject) => {
     child.once('message', (result) => resolve(result as PacedLoadResult));
