@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
 import { precompress } from './scripts/precompress.ts';
 import { contractPathsOnly } from './scripts/vite-contract-paths.ts';
+import { inlineErrCodes } from './scripts/vite-errcodes-inline.ts';
 
 /** The server tests that run through tests/setup/server-harness.ts (those the `node-pg` project repeats). */
 function serverHarnessTests(): string[] {
@@ -33,6 +34,8 @@ export default defineConfig({
     lingui(),
     // The PWA's contract/endpoints.ts is paths only, no zod schemas (scripts/vite-contract-paths.ts).
     !process.env.VITEST && contractPathsOnly(),
+    // `ErrCode.NAME` becomes its number in the PWA's build (scripts/vite-errcodes-inline.ts).
+    !process.env.VITEST && inlineErrCodes(),
     // The service worker (src/sw.ts) and the web manifest; the page registers the worker itself
     // (src/app/service-worker.ts) so updates are offered, never forced. Not in unit tests.
     !process.env.VITEST &&
