@@ -1,52 +1,31 @@
 import { Suspense, lazy, useState } from 'react';
 import { IconBrandWechat } from '@tabler/icons-react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { QrcodeDatas } from '#contract/schemas/account.ts';
-import { useSequentialPolling } from '#src/lib/use-sequential-polling.ts';
 import { LiteButton } from '#src/ui/lite/LiteButton.tsx';
 import { MantineScope } from '#src/ui/mantine-scope.tsx';
-import { pollWxLogin, startWxLogin } from '../api/auth-api.ts';
-import { signedIn } from '../session.ts';
+import { startWxLogin } from '../api/auth-api.ts';
 
-// The QR modal (Mantine's Modal and the QR code renderer) is fetched when the user asks for it, with
-// Mantine itself: not part of the sign-in page's first load (decision 0025).
-const WechatQrModal = lazy(() =>
-  import('#src/ui/WechatQrModal.tsx').then((m) => ({ default: m.WechatQrModal })),
-);
+// The QR modal and its polling (WechatQrSignIn: Mantine's Modal, the QR code renderer, the polling
+// loop) are fetched when the user asks for a code, with Mantine itself: not part of the sign-in
+// page's first load (decision 0025).
+const loadQrSignIn = () => import('./WechatQrSignIn.tsx');
+const WechatQrSignIn = lazy(() => loadQrSignIn().then((m) => ({ default: m.WechatQrSignIn })));
 
-/** WeChat QR sign-in (spec section 1): show the code, poll until the phone confirms, sign in. */
+/** WeChat QR sign-in (spec section 1): ask for a code, then the QR modal polls until the phone confirms. */
 export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
-  const { t } = useLingui();
   const [scene, setScene] = useState<QrcodeDatas | null>(null);
-  const [state, setState] = useState<'pending' | 'scanned' | 'expired'>('pending');
 
   const start = async () => {
-    setState('pending');
+    // Its code is fetched while the server makes the code (React.lazy asks for it again once the
+    // scene is there; a failure shows there).
+    loadQrSignIn().catch(() => undefined);
     try {
       setScene(await startWxLogin());
     } catch {
       setScene(null); // the API client has told the user why
     }
   };
-
-  // Poll until the phone confirms or the code expires; an error ends the polling (the client toasts it).
-  useSequentialPolling(
-    scene !== null && state !== 'expired',
-    (scene?.poll_interval ?? 2) * 1000,
-    () => pollWxLogin(scene!.uniqid),
-    (answer) => {
-      if (answer.status === 'logged_in') {
-        signedIn(answer);
-        setScene(null);
-        onSignedIn();
-        return true;
-      }
-      if (answer.status === 'pending' || answer.status === 'scanned' || answer.status === 'expired')
-        setState(answer.status);
-      return answer.status === 'expired';
-    },
-    () => setScene(null),
-  );
 
   return (
     <>
@@ -60,10 +39,12 @@ export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
       {scene !== null && (
         <MantineScope>
           <Suspense fallback={null}>
-            <WechatQrModal
-              title={t`Scan with WeChat to sign in`}
+            <WechatQrSignIn
               scene={scene}
-              state={state}
+              onSignedIn={() => {
+                setScene(null);
+                onSignedIn();
+              }}
               onClose={() => setScene(null)}
               onNewCode={() => void start()}
             />
