@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
 import { precompress } from './scripts/precompress.ts';
 import { contractPathsOnly } from './scripts/vite-contract-paths.ts';
+import { inlineErrCodes } from './scripts/vite-errcodes-inline.ts';
 
 /** The server tests that run through tests/setup/server-harness.ts (those the `node-pg` project repeats). */
 function serverHarnessTests(): string[] {
@@ -33,6 +34,8 @@ export default defineConfig({
     lingui(),
     // The PWA's contract/endpoints.ts is paths only, no zod schemas (scripts/vite-contract-paths.ts).
     !process.env.VITEST && contractPathsOnly(),
+    // `ErrCode.NAME` becomes its number in the PWA's build (scripts/vite-errcodes-inline.ts).
+    !process.env.VITEST && inlineErrCodes(),
     // The service worker (src/sw.ts) and the web manifest; the page registers the worker itself
     // (src/app/service-worker.ts) so updates are offered, never forced. Not in unit tests.
     !process.env.VITEST &&
@@ -83,6 +86,12 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        // Shared chunks are named by their hash alone: the entry lists every file the lazy pages need
+        // (Vite's preload lists), ~190 names in the sign-in route's first load, and their descriptive
+        // names cost ~0.9 kB after gzip (decision 0025). Pages (dynamic entries) and the framework keep
+        // their names, for the bench's listing and for reading a trace.
+        chunkFileNames: (chunk) =>
+          chunk.isDynamicEntry || chunk.name === 'framework' ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
         codeSplitting: {
           groups: [
             // React and the router in one chunk (decision 0025): every page needs all of it, and

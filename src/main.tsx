@@ -1,8 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { createAppRouter } from '#src/app/router.tsx';
 import { preloadOpeningRoute } from '#src/app/boot-order.ts';
 import { wireApiClient } from '#src/app/api-wiring.ts';
@@ -21,20 +19,24 @@ import { preloadApiClient } from '#src/lib/api/client.ts';
 import { TOAST_MS } from '#src/lib/api/policy.ts';
 import { initI18n } from '#src/lib/i18n.ts';
 import { loadNotifications, notify } from '#src/ui/notify.ts';
+import { loadMantine } from '#src/ui/mantine-scope.tsx';
 
 // Bootstrap only: wire the API client, restore the session and the language, render.
 wireApiClient();
 restoreSession();
 warnWhenOffline((kind, message) => notify(kind, message, TOAST_MS));
 onLoggedOut(wipeDeviceData);
-// What a signed-in user needs beyond the sign-in page, each its own chunk (decision 0025): the data
-// layer (query client, persisted cache, outbox), the socket (socket.io-client and every feature's
-// event handler) and the toasts. Started now for a stored user, else at sign-in.
+// What a signed-in user needs beyond the sign-in page, each its own chunk (decision 0025): Mantine
+// (the sign-in page is plain React), the data layer (query client, persisted cache, outbox), the
+// socket (socket.io-client and every feature's event handler) and the toasts. Started now for a
+// stored user, else at sign-in.
 const stopWaiting = subscribeCurrentUser(whenSignedIn);
 const signedInAtStart = whenSignedIn();
 function whenSignedIn(): Promise<unknown> | null {
   if (!getCurrentUser()) return null;
   stopWaiting();
+  // Mantine first: its stylesheet goes in before the pages' own (preloadOpeningRoute), which override it.
+  const mantine = loadMantine();
   const data = loadDataLayer();
   // Once the page is idle: neither is needed for the first render, which they would slow down.
   void data.then((layer) =>
@@ -44,7 +46,7 @@ function whenSignedIn(): Promise<unknown> | null {
       void import('#src/app/realtime-wiring.ts').then((m) => m.wireRealtime(layer.queryClient));
     }),
   );
-  return data;
+  return Promise.all([data, mantine]);
 }
 registerServiceWorker();
 

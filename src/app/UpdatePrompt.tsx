@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { subscribeUpdate, updateWaiting } from './service-worker.ts';
 import type * as Card from './update-prompt-card.tsx';
+import { MantineScope } from '#src/ui/mantine-scope.tsx';
 
 /**
  * Offers a new version once its service worker waits; never forced (decision 0009). The card is
@@ -15,5 +16,6 @@ export function UpdatePrompt() {
       console.error('Loading the update prompt failed', err),
     );
   }, [waiting, view]);
-  return waiting && view ? view.card() : null;
+  // Its own Mantine scope: the prompt shows on the sign-in page too (decision 0025).
+  return waiting && view ? <MantineScope>{view.card()}</MantineScope> : null;
 }

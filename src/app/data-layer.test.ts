@@ -3,6 +3,11 @@ import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { QueryClient } from '@tanstack/react-query';
 import { logout, setCurrentUser } from '#src/features/auth/session.ts';
 import { setToken, type StoredUser } from '#src/lib/storage.ts';
+import {
+  getInquiryDraft,
+  updateInquiryDraft,
+  EMPTY_DRAFT,
+} from '#src/features/checks/model/inquiry-draft.ts';
 import { startDataLayer } from './data-layer.ts';
 import { persistOptions } from './query-persistence.ts';
 
@@ -41,12 +46,15 @@ describe('the data layer (decision 0025)', () => {
     expect(performance.getEntriesByName('repairops:cache-restored')).toHaveLength(1);
   });
 
-  it('clears the query cache at logout', async () => {
+  it('clears the query cache and the inquiry draft at logout', async () => {
     setToken('t');
     setCurrentUser(user);
     const layer = startDataLayer();
     layer.queryClient.setQueryData(['something'], 42);
+    updateInquiryDraft(7, { title: 'Batch 8' });
     await logout({ revoke: false });
     expect(layer.queryClient.getQueryData(['something'])).toBeUndefined();
+    // The check page's kept-alive draft too.
+    expect(getInquiryDraft(7)).toBe(EMPTY_DRAFT);
   });
 });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { getCurrentUser, onLoggedOut } from '#src/features/auth/session.ts';
+import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
 import { createQueryClient } from './query-client.ts';
 import { wireOffline } from './offline-wiring.ts';
 import { CACHE_RESTORED_MARK, CACHE_RESTORE_START_MARK, persistOptions } from './query-persistence.ts';
@@ -25,8 +26,11 @@ export function startDataLayer(): DataLayer {
   const queryClient = createQueryClient();
   // What QueryClientProvider does on mount: refetch on focus and reconnect, resume paused mutations.
   queryClient.mount();
-  // Tablets are shared: nothing of one user stays in memory after logout.
+  // Tablets are shared: nothing of one user stays in memory after logout: the cache, and the check
+  // page's kept-alive draft (spec section 2; registered here rather than with the route tree, which
+  // is in the sign-in page's first load: decision 0025).
   onLoggedOut(() => queryClient.clear());
+  onLoggedOut(clearInquiryDrafts);
   wireOffline(queryClient);
 
   // What PersistQueryClientProvider does, started before the first render rather than after it:

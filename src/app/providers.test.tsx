@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { activateLanguage } from '#src/lib/i18n.ts';
 import { notify } from '#src/ui/notify.ts';
 import { hideLoadingOverlay, showLoadingOverlay } from '#src/lib/loading-overlay.ts';
+import { MantineScope } from '#src/ui/mantine-scope.tsx';
 import { Providers } from './providers.tsx';
 
 afterEach(async () => {
@@ -15,9 +16,12 @@ describe('the providers', () => {
   it("name every modal's close button in the current language, also after a language switch", async () => {
     render(
       <Providers queryClient={new QueryClient()}>
-        <Modal opened onClose={() => undefined} title="x" transitionProps={{ duration: 0 }}>
-          body
-        </Modal>
+        {/* Pages get Mantine from the root layout's scope (decision 0025). */}
+        <MantineScope>
+          <Modal opened onClose={() => undefined} title="x" transitionProps={{ duration: 0 }}>
+            body
+          </Modal>
+        </MantineScope>
       </Providers>,
     );
     expect(await screen.findByRole('button', { name: '关闭' })).toBeTruthy();

@@ -2,7 +2,7 @@ import { createHashHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from '#src/routeTree.gen.ts';
 import { parseSearch, stringifySearch } from './search-params.ts';
 import { loadDataLayer } from './data-layer-loader.ts';
-import { RoutePending } from '#src/features/shell/components/PageLoadFailed.tsx';
+import { RoutePending } from '#src/features/shell/components/root-fallbacks.tsx';
 
 export interface RouterContext {
   /** Reloads the page (tests record it instead). */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLoadingOverlayVisible } from '#src/lib/loading-overlay.ts';
 import type * as View from './loading-overlay-view.tsx';
+import { MantineScope } from './mantine-scope.tsx';
 
 /**
  * The app-wide loading overlay (spec section 4). Its view is fetched the first time it shows, not
@@ -15,5 +16,5 @@ export function GlobalLoadingOverlay() {
       console.error('Loading the overlay failed', err),
     );
   }, [visible, view]);
-  return view ? view.overlay(visible) : null;
+  return view ? <MantineScope>{view.overlay(visible)}</MantineScope> : null;
 }

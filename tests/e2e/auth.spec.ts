@@ -74,13 +74,13 @@ test('bad sign-in input gets a clear message on the form', async ({ page }) => {
   await login.fill("admin' OR '1'='1", 'whatever1');
   await login.dragSliderTo();
   // One answer for an unknown user and a wrong password (issue 15: no username enumeration).
-  await expect(page.locator('.mantine-InputWrapper-error', { hasText: '用户名或密码错误' })).toBeVisible();
+  await expect(page.locator('[data-field-error]', { hasText: '用户名或密码错误' })).toBeVisible();
 
   await login.fill('admin', 'wrong-password');
   await login.dragSliderTo();
-  await expect(page.locator('.mantine-InputWrapper-error', { hasText: '用户名或密码错误' })).toBeVisible();
+  await expect(page.locator('[data-field-error]', { hasText: '用户名或密码错误' })).toBeVisible();
   // Spec section 8: a login error is cleared after 3 s.
-  await expect(page.locator('.mantine-InputWrapper-error', { hasText: '用户名或密码错误' })).toBeHidden({
+  await expect(page.locator('[data-field-error]', { hasText: '用户名或密码错误' })).toBeHidden({
     timeout: 5000,
   });
 

@@ -111,6 +111,15 @@ describe('route guard (spec section 4)', () => {
     expect(screen.getByText('错误代码')).toBeTruthy();
   });
 
+  it('a template demo path checks its list (fetched with the check) before its page shows', async () => {
+    await signInThroughApi();
+    const { router } = renderApp('/app/menu/levels/no-such-level');
+    expect(await screen.findByTestId('error-code')).toHaveProperty('textContent', '404');
+    await router.navigate({ href: '/app/menu/types' });
+    await waitFor(() => expect(screen.queryByTestId('error-code')).toBeNull());
+    expect(router.state.location.pathname).toBe('/app/menu/types');
+  });
+
   it('logout calls quit, removes token, code and user, and the token stops working', async () => {
     const token = await signInThroughApi();
     const { router } = renderApp('/app/dashboards/default');

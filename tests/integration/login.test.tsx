@@ -59,13 +59,10 @@ describe('login screen', () => {
     const u = user();
     await fillForm(u, 'admin', 'wrong-password');
     await solvePuzzle(u);
-    const message = await screen.findByText('用户名或密码错误', { selector: '.mantine-InputWrapper-error' });
+    const message = await screen.findByText('用户名或密码错误', { selector: '[data-field-error]' });
     expect(message).toBeTruthy();
     await waitFor(
-      () =>
-        expect(
-          screen.queryByText('用户名或密码错误', { selector: '.mantine-InputWrapper-error' }),
-        ).toBeNull(),
+      () => expect(screen.queryByText('用户名或密码错误', { selector: '[data-field-error]' })).toBeNull(),
       {
         timeout: 4000,
       },
@@ -77,9 +74,7 @@ describe('login screen', () => {
     const u = user();
     await fillForm(u, "nobody' OR 1=1 --", 'whatever1');
     await solvePuzzle(u);
-    expect(
-      await screen.findByText('用户名或密码错误', { selector: '.mantine-InputWrapper-error' }),
-    ).toBeTruthy();
+    expect(await screen.findByText('用户名或密码错误', { selector: '[data-field-error]' })).toBeTruthy();
   });
 
   it('a wrong slider answer says so and brings a new puzzle', async () => {

@@ -12,6 +12,7 @@ import { Providers } from '#src/app/providers.tsx';
 import { createQueryClient } from '#src/app/query-client.ts';
 import { isChunkLoadError } from '#src/features/shell/chunk-load.ts';
 import { LoadTimeoutNotice, PageLoadFailed } from '#src/features/shell/components/PageLoadFailed.tsx';
+import { MantineScope } from '#src/ui/mantine-scope.tsx';
 import { currentTestServer } from '#tests/setup/web.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 
@@ -178,7 +179,10 @@ describe('a page that does not load (spec section 9: chunk load time-out)', () =
     });
     render(
       <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
+        {/* The app's root layout gives its pages Mantine (decision 0025); this router's root does not. */}
+        <MantineScope>
+          <RouterProvider router={router} />
+        </MantineScope>
       </Providers>,
     );
     return router;

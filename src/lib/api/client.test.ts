@@ -6,6 +6,7 @@ import { callApi, configureApiClient } from './client.ts';
 import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';
 import { CACHED_AT_HEADER } from '#src/lib/offline/sw-protocol.ts';
 import { cachedAnswerTime } from './cached-answers.ts';
+import { activateLanguage } from '#src/lib/i18n.ts';
 
 const notify = vi.fn();
 const onSessionExpired = vi.fn();
@@ -68,6 +69,21 @@ describe('callApi (spec section 8)', () => {
       message: '密码错误',
     });
     expect(notify).toHaveBeenCalledWith('warning', '密码错误', 4000);
+  });
+
+  it("the first refused call fetches the translated messages (a lazy chunk) and shows the user's language", async () => {
+    await activateLanguage('en');
+    try {
+      mswServer.use(answer(2002, '密码错误'));
+      await expect(callApi(endpoints.getUser, {})).rejects.toMatchObject({ errcode: 2002 });
+      expect(notify).toHaveBeenCalledWith('warning', 'Wrong password', 4000);
+      // A code the PWA does not know keeps the server's text.
+      mswServer.use(answer(4999, 'server text'));
+      await expect(callApi(endpoints.getUser, {})).rejects.toMatchObject({ errcode: 4999 });
+      expect(notify).toHaveBeenLastCalledWith('warning', 'server text', 4000);
+    } finally {
+      await activateLanguage('zh');
+    }
   });
 
   it('offline, warns 请检查网络状态 and sends nothing', async () => {

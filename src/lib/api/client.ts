@@ -1,4 +1,5 @@
 import type * as Ofetch from 'ofetch';
+import type * as ErrorMessages from './error-messages.ts';
 import { t } from '@lingui/core/macro';
 import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint.ts';
 import type { Envelope } from '#contract/envelope.ts';
@@ -6,7 +7,6 @@ import { isOfflineList } from '#contract/offline-lists.ts';
 import { CACHED_AT_HEADER } from '#src/lib/offline/sw-protocol.ts';
 import { markCachedAnswer } from './cached-answers.ts';
 import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';
-import { localizedErrorMessage } from './error-messages.ts';
 import {
   DUPLICATE_TOAST_MS,
   REQUEST_TIMEOUT_MS,
@@ -48,9 +48,31 @@ const loadOfetch = () =>
     throw err;
   }));
 
-/** Fetches the HTTP client's code ahead of the first call (the sign-in form's focus, a signed-in start). */
+// The translated error messages (error-messages.ts) come with the first refused call, or ahead with
+// preloadApiClient: the sign-in page's first load does not need them (decision 0025).
+let messages: Promise<typeof ErrorMessages> | null = null;
+const loadMessages = () =>
+  (messages ??= import('./error-messages.ts').catch((err: unknown) => {
+    messages = null;
+    throw err;
+  }));
+
+/** The message to show for a refused call; the server's own if the translations cannot be fetched. */
+async function warningFor(errcode: number, msg: string, datas: unknown): Promise<string> {
+  try {
+    return (await loadMessages()).localizedErrorMessage(errcode, msg, datas);
+  } catch {
+    return msg;
+  }
+}
+
+/**
+ * Fetches the HTTP client's code and the error messages ahead of the first call (the sign-in form's
+ * focus, a signed-in start).
+ */
 export function preloadApiClient(): void {
   loadOfetch().catch(() => undefined);
+  loadMessages().catch(() => undefined);
 }
 
 const inFlight = new Set<string>();
@@ -158,7 +180,7 @@ export async function callApi<E extends EndpointDef>(
       if (options.handleSessionExpiry !== false) hooks.onSessionExpired();
       break;
     case 'warn':
-      hooks.notify('warning', localizedErrorMessage(answer.errcode, answer.msg, answer.datas), TOAST_MS);
+      hooks.notify('warning', await warningFor(answer.errcode, answer.msg, answer.datas), TOAST_MS);
       break;
     case 'silent':
       break;

@@ -3,11 +3,16 @@ import { LoginPage } from '#src/features/auth/components/LoginPage.tsx';
 import { safeRedirect } from '#src/features/auth/model.ts';
 import { preloadDataLayer } from '#src/app/data-layer-loader.ts';
 import { loadAllMessages } from '#src/lib/i18n.ts';
+import { preloadMantine } from '#src/ui/mantine-scope.tsx';
 
-/** The app's whole catalog and the data layer's code, which the page after sign-in waits for (decision 0025). */
+/**
+ * The app's whole catalog, the data layer's code and Mantine (the sign-in page has none), which the
+ * page after sign-in waits for (decision 0025).
+ */
 function preloadAfterSignIn() {
   loadAllMessages().catch(() => undefined);
   preloadDataLayer();
+  preloadMantine();
 }
 
 export const Route = createFileRoute('/user/login')({

@@ -1,30 +1,21 @@
 import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
-import {
-  Anchor,
-  Group,
-  Alert,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrCode } from '#contract/errcodes.ts';
 import { PASSWORD_MAX, USERNAME_MAX } from '#contract/auth-limits.ts';
 import { preloadApiClient } from '#src/lib/api/client.ts';
+import { LiteButton } from '#src/ui/lite/LiteButton.tsx';
+import { LiteField } from '#src/ui/lite/LiteField.tsx';
+import { LiteScope } from '#src/ui/lite/LiteScope.tsx';
+import lite from '#src/ui/lite/lite.module.css';
 import { login } from '../api/auth-api.ts';
 import { usePuzzle } from '../use-puzzle.ts';
 import { classifyLoginError, type LoginField } from '../login-errors.ts';
 import { WechatLogin } from './WechatLogin.tsx';
 
-// The puzzle (a Modal, with its focus trap and scroll lock) is fetched when the form is sent, not with
-// the page: it keeps the sign-in page's first load small (decision 0025).
-// Asked for as soon as the user starts on the form, so it is there when the form is sent.
+// The page is plain React and CSS (src/ui/lite), without Mantine: the sign-in route's first load stays
+// under 120 kB of JavaScript after gzip (decision 0025). The puzzle is fetched when the user starts
+// on the form, so it is there when the form is sent.
 const loadPuzzleModal = () => import('./PuzzleModal.tsx');
 const PuzzleModal = lazy(() => loadPuzzleModal().then((m) => ({ default: m.PuzzleModal })));
 
@@ -145,78 +136,82 @@ export function LoginPage({
     );
 
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
-      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%" component="main">
-        <form
-          onSubmit={onSubmit}
-          onFocus={() => {
-            void loadPuzzleModal().catch(() => undefined);
-            preloadApiClient();
-            onStarted?.();
-          }}
-          noValidate
-          aria-labelledby="login-title"
-        >
-          <Stack>
-            <div>
-              <Title order={1} fz="h2" id="login-title">
-                RepairOps
-              </Title>
-              <Text c="dimmed" size="sm">
-                <Trans>Sign in to your shop</Trans>
-              </Text>
+    <LiteScope>
+      <div className={lite.page}>
+        <main className={lite.card}>
+          <form
+            onSubmit={onSubmit}
+            onFocus={() => {
+              void loadPuzzleModal().catch(() => undefined);
+              preloadApiClient();
+              onStarted?.();
+            }}
+            noValidate
+            aria-labelledby="login-title"
+          >
+            <div className={lite.stack}>
+              <div>
+                <h1 className={lite.title} id="login-title">
+                  RepairOps
+                </h1>
+                <p className={lite.dimmed}>
+                  <Trans>Sign in to your shop</Trans>
+                </p>
+              </div>
+              {formError && (
+                <div className={lite.alert} role="alert" data-testid="login-error">
+                  {formError}
+                </div>
+              )}
+              <LiteField
+                label={t`Username`}
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+                error={fieldErrors.username}
+                maxLength={USERNAME_MAX * 4}
+                required
+              />
+              <LiteField
+                type="password"
+                label={t`Password`}
+                toggleLabel={t`Show or hide the password`}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={fieldErrors.password}
+                required
+              />
+              <LiteButton type="submit" loading={signingIn}>
+                <Trans>Sign in</Trans>
+              </LiteButton>
+              <WechatLogin onSignedIn={onSignedIn} />
+              <div className={lite.between}>
+                <Link to="/user/forgot-password" className={`${lite.anchor} ${lite.focusRing}`}>
+                  <Trans>Forgot password?</Trans>
+                </Link>
+                <Link to="/user/register" className={`${lite.anchor} ${lite.focusRing}`}>
+                  <Trans>Register a new shop</Trans>
+                </Link>
+              </div>
             </div>
-            {formError && (
-              <Alert color="red" role="alert" data-testid="login-error">
-                {formError}
-              </Alert>
-            )}
-            <TextInput
-              label={t`Username`}
-              name="username"
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-              error={fieldErrors.username}
-              maxLength={USERNAME_MAX * 4}
-              required
+          </form>
+        </main>
+        {puzzleOpen && (
+          <Suspense fallback={null}>
+            <PuzzleModal
+              onClose={() => setPuzzleOpen(false)}
+              puzzle={puzzle}
+              busy={signingIn}
+              error={puzzleError}
+              onRelease={onRelease}
+              onRefresh={newPuzzle}
             />
-            <PasswordInput
-              label={t`Password`}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldErrors.password}
-              required
-            />
-            <Button type="submit" fullWidth loading={signingIn}>
-              <Trans>Sign in</Trans>
-            </Button>
-            <WechatLogin onSignedIn={onSignedIn} />
-            <Group justify="space-between">
-              <Anchor component={Link} to="/user/forgot-password" size="sm">
-                <Trans>Forgot password?</Trans>
-              </Anchor>
-              <Anchor component={Link} to="/user/register" size="sm">
-                <Trans>Register a new shop</Trans>
-              </Anchor>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-      {puzzleOpen && (
-        <Suspense fallback={null}>
-          <PuzzleModal
-            onClose={() => setPuzzleOpen(false)}
-            puzzle={puzzle}
-            busy={signingIn}
-            error={puzzleError}
-            onRelease={onRelease}
-            onRefresh={newPuzzle}
-          />
-        </Suspense>
-      )}
-    </Center>
+          </Suspense>
+        )}
+      </div>
+    </LiteScope>
   );
 }

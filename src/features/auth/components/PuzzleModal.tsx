@@ -1,11 +1,14 @@
-import { Button, Center, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { LiteButton } from '#src/ui/lite/LiteButton.tsx';
+import { LiteDialog } from '#src/ui/lite/LiteDialog.tsx';
 import type { PuzzleState } from '../use-puzzle.ts';
 import { SliderPuzzle } from './SliderPuzzle.tsx';
+import classes from './SliderPuzzle.module.css';
 
 /**
  * The slider puzzle of the sign-in (spec section 1) in its modal: the puzzle, its loading state or
- * a retry. Its own chunk, fetched when the form is sent (LoginPage).
+ * a retry. Its own chunk, fetched when the user starts on the form (LoginPage); plain React like the
+ * page (decision 0025).
  */
 export function PuzzleModal({
   onClose,
@@ -24,7 +27,7 @@ export function PuzzleModal({
 }) {
   const { t } = useLingui();
   return (
-    <Modal opened onClose={onClose} title={t`Complete the puzzle to sign in`} centered size="auto">
+    <LiteDialog title={t`Complete the puzzle to sign in`} closeLabel={t`Close`} onClose={onClose}>
       {puzzle.data ? (
         <SliderPuzzle
           key={puzzle.data.uniqid}
@@ -35,21 +38,19 @@ export function PuzzleModal({
           onRefresh={onRefresh}
         />
       ) : puzzle.isError ? (
-        <Stack align="center" w={320}>
-          <Text c="red">
+        <div className={classes.failed}>
+          <p className={classes.failedText}>
             <Trans>The puzzle could not be loaded.</Trans>
-          </Text>
-          <Button variant="light" onClick={puzzle.refetch}>
+          </p>
+          <LiteButton variant="default" className={classes.retry} onClick={puzzle.refetch}>
             <Trans>Try again</Trans>
-          </Button>
-        </Stack>
+          </LiteButton>
+        </div>
       ) : (
-        <Center w={320} h={220}>
-          <Text c="dimmed">
-            <Trans>Loading the puzzle…</Trans>
-          </Text>
-        </Center>
+        <div className={classes.waiting}>
+          <Trans>Loading the puzzle…</Trans>
+        </div>
       )}
-    </Modal>
+    </LiteDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { ActionIcon, Box, Group, Loader, Text } from '@mantine/core';
 import { IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Tncode } from '#contract/schemas/auth.ts';
+import { LiteLoader } from '#src/ui/lite/LiteLoader.tsx';
+import lite from '#src/ui/lite/lite.module.css';
 import classes from './SliderPuzzle.module.css';
 
 export interface SliderPuzzleProps {
@@ -56,7 +57,7 @@ export function SliderPuzzle({ puzzle, busy, error, onRelease, onRefresh }: Slid
   };
 
   return (
-    <Box w={puzzle.width} className={classes.root} data-testid="slider-puzzle">
+    <div style={{ width: puzzle.width }} className={classes.root} data-testid="slider-puzzle">
       <div className={classes.picture} style={{ width: puzzle.width, height: puzzle.height }}>
         <img
           src={puzzle.bg}
@@ -77,15 +78,15 @@ export function SliderPuzzle({ puzzle, busy, error, onRelease, onRefresh }: Slid
         />
         {busy && (
           <div className={classes.overlay}>
-            <Loader size="sm" />
+            <LiteLoader size={22} />
           </div>
         )}
       </div>
       <div className={classes.track} data-error={error ? 'true' : undefined}>
         <div className={classes.fill} style={{ width: handleLeft + HANDLE / 2 }} />
-        <Text size="sm" c="dimmed" className={classes.hint} aria-hidden>
+        <p className={classes.hint} aria-hidden>
           <Trans>Drag the slider to fit the piece</Trans>
-        </Text>
+        </p>
         <div
           role="slider"
           tabIndex={0}
@@ -106,22 +107,22 @@ export function SliderPuzzle({ puzzle, busy, error, onRelease, onRefresh }: Slid
           <IconArrowRight size={20} />
         </div>
       </div>
-      <Group justify="space-between" mt={6} wrap="nowrap">
-        <Text size="sm" c="red" role="alert" data-testid="puzzle-error">
+      <div className={classes.footer}>
+        <p className={classes.error} role="alert" data-testid="puzzle-error">
           {error ?? ''}
-        </Text>
-        {/* The browser's own tooltip (title): Mantine's Tooltip brings floating-ui into the sign-in
-            page's bundle (decision 0025). */}
-        <ActionIcon
-          variant="subtle"
+        </p>
+        {/* The browser's own tooltip (title): the sign-in page has no Mantine (decision 0025). */}
+        <button
+          type="button"
+          className={`${lite.iconButton} ${lite.focusRing}`}
           onClick={onRefresh}
           aria-label={t`New puzzle`}
           title={t`New puzzle`}
           disabled={busy}
         >
           <IconRefresh size={18} />
-        </ActionIcon>
-      </Group>
-    </Box>
+        </button>
+      </div>
+    </div>
   );
 }

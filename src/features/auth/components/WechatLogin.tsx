@@ -1,26 +1,25 @@
 import { Suspense, lazy, useState } from 'react';
-import { Button } from '@mantine/core';
 import { IconBrandWechat } from '@tabler/icons-react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { QrcodeDatas } from '#contract/schemas/account.ts';
-import { useSequentialPolling } from '#src/lib/use-sequential-polling.ts';
-import { pollWxLogin, startWxLogin } from '../api/auth-api.ts';
-import { signedIn } from '../session.ts';
+import { LiteButton } from '#src/ui/lite/LiteButton.tsx';
+import { MantineScope } from '#src/ui/mantine-scope.tsx';
+import { startWxLogin } from '../api/auth-api.ts';
 
-// The QR modal (Modal and the QR code renderer) is fetched when the user asks for it: not part of the
-// sign-in page's first load (decision 0025).
-const WechatQrModal = lazy(() =>
-  import('#src/ui/WechatQrModal.tsx').then((m) => ({ default: m.WechatQrModal })),
-);
+// The QR modal and its polling (WechatQrSignIn: Mantine's Modal, the QR code renderer, the polling
+// loop) are fetched when the user asks for a code, with Mantine itself: not part of the sign-in
+// page's first load (decision 0025).
+const loadQrSignIn = () => import('./WechatQrSignIn.tsx');
+const WechatQrSignIn = lazy(() => loadQrSignIn().then((m) => ({ default: m.WechatQrSignIn })));
 
-/** WeChat QR sign-in (spec section 1): show the code, poll until the phone confirms, sign in. */
+/** WeChat QR sign-in (spec section 1): ask for a code, then the QR modal polls until the phone confirms. */
 export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
-  const { t } = useLingui();
   const [scene, setScene] = useState<QrcodeDatas | null>(null);
-  const [state, setState] = useState<'pending' | 'scanned' | 'expired'>('pending');
 
   const start = async () => {
-    setState('pending');
+    // Its code is fetched while the server makes the code (React.lazy asks for it again once the
+    // scene is there; a failure shows there).
+    loadQrSignIn().catch(() => undefined);
     try {
       setScene(await startWxLogin());
     } catch {
@@ -28,45 +27,29 @@ export function WechatLogin({ onSignedIn }: { onSignedIn(): void }) {
     }
   };
 
-  // Poll until the phone confirms or the code expires; an error ends the polling (the client toasts it).
-  useSequentialPolling(
-    scene !== null && state !== 'expired',
-    (scene?.poll_interval ?? 2) * 1000,
-    () => pollWxLogin(scene!.uniqid),
-    (answer) => {
-      if (answer.status === 'logged_in') {
-        signedIn(answer);
-        setScene(null);
-        onSignedIn();
-        return true;
-      }
-      if (answer.status === 'pending' || answer.status === 'scanned' || answer.status === 'expired')
-        setState(answer.status);
-      return answer.status === 'expired';
-    },
-    () => setScene(null),
-  );
-
   return (
     <>
-      <Button
+      <LiteButton
         variant="default"
-        fullWidth
         leftSection={<IconBrandWechat size={18} color="#07c160" />}
         onClick={() => void start()}
       >
         <Trans>Sign in with WeChat</Trans>
-      </Button>
+      </LiteButton>
       {scene !== null && (
-        <Suspense fallback={null}>
-          <WechatQrModal
-            title={t`Scan with WeChat to sign in`}
-            scene={scene}
-            state={state}
-            onClose={() => setScene(null)}
-            onNewCode={() => void start()}
-          />
-        </Suspense>
+        <MantineScope>
+          <Suspense fallback={null}>
+            <WechatQrSignIn
+              scene={scene}
+              onSignedIn={() => {
+                setScene(null);
+                onSignedIn();
+              }}
+              onClose={() => setScene(null)}
+              onNewCode={() => void start()}
+            />
+          </Suspense>
+        </MantineScope>
       )}
     </>
   );

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Button, Center, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { useRouter, useRouterState } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../chunk-load.ts';
+import { useLoadTimeout } from '../use-load-timeout.ts';
 
 /** Reloads the page: the router context's reload when it has one (tests record it), else the browser's. */
 function useReload(): () => void {
@@ -40,10 +41,8 @@ export function PageLoadFailed({ onRetry }: { onRetry?: () => void }) {
 }
 
 /**
- * Watches the router: when a navigation is still loading (its page's chunk, its loader) after
- * `timeoutMs` (120 s, spec section 9), it offers a reload over whatever is shown. It reads the
- * router's own pending status, so one instance covers every route. A new navigation starts the clock
- * again; the notice goes once the page arrives, and can be closed to keep waiting.
+ * Watches the router: when a navigation is still loading after `timeoutMs` (120 s, spec section 9),
+ * it offers a reload over whatever is shown (use-load-timeout.ts); it can be closed to keep waiting.
  */
 export function LoadTimeoutNotice({
   onRetry,
@@ -52,24 +51,17 @@ export function LoadTimeoutNotice({
   onRetry?: () => void;
   timeoutMs?: number;
 }) {
+  const { opened, close } = useLoadTimeout(timeoutMs);
+  return opened ? <LoadTimeoutCard onRetry={onRetry} onClose={close} /> : null;
+}
+
+/** The time-out notice itself: a card over the page. */
+export function LoadTimeoutCard({ onRetry, onClose }: { onRetry?: () => void; onClose(): void }) {
   const { t } = useLingui();
   const reload = useReload();
-  const pending = useRouterState({ select: (state) => state.status === 'pending' });
-  const href = useRouterState({ select: (state) => state.location.href });
-  // The navigation (by its href) that timed out, and whether the user closed the notice.
-  const [timedOut, setTimedOut] = useState<{ href: string; closed: boolean } | null>(null);
-
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(() => setTimedOut({ href, closed: false }), timeoutMs);
-    return () => clearTimeout(timer);
-  }, [pending, href, timeoutMs]);
-
   const titleId = useId();
-  const opened = pending && timedOut?.href === href && !timedOut.closed;
   // A card over the page, not a Modal (focus trap, scroll area, floating-ui: ~30 kB after gzip) nor
-  // a Dialog (a portal and transitions): this component is part of the first load (decision 0025).
-  if (!opened) return null;
+  // a Dialog (a portal and transitions).
   return (
     <Paper
       role="alertdialog"
@@ -88,7 +80,7 @@ export function LoadTimeoutNotice({
         <Text fw={600} id={titleId}>
           <Trans>The page is taking too long to load</Trans>
         </Text>
-        <CloseButton aria-label={t`Close`} onClick={() => setTimedOut({ href, closed: true })} />
+        <CloseButton aria-label={t`Close`} onClick={onClose} />
       </Group>
       <Center pb="md">
         <LoadFailedMessage onRetry={onRetry ?? reload} />

@@ -1,10 +1,11 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { KitRoute } from '#src/routes/app/-kit-route.tsx';
-import { isTemplateDemoRoute } from '#src/features/shell/template-demo-routes.ts';
 
 // Template demo pages (spec section 2): known paths render, unknown ones are the error page.
 export const Route = createFileRoute('/app/applications/$')({
-  beforeLoad: ({ params }) => {
+  // The list of demo paths comes with the check, not with the route tree (decision 0025).
+  beforeLoad: async ({ params }) => {
+    const { isTemplateDemoRoute } = await import('#src/features/shell/template-demo-routes.ts');
     if (!isTemplateDemoRoute('/app/applications', params._splat ?? '')) throw notFound();
   },
   component: DemoPage,

@@ -1,13 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BasicInquiry } from '#src/features/checks/components/BasicInquiry.tsx';
-import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
-import { loadCurrentUser, onLoggedOut, useCurrentUser } from '#src/features/auth/session.ts';
+import { loadCurrentUser, useCurrentUser } from '#src/features/auth/session.ts';
 import { parseCreatedRangeSearch } from '#src/features/dashboards/model/search.ts';
 
-// Kept alive (spec section 2): the page's state lives in the checks feature's draft store, so it
-// is still there when the user comes back. Tablets are shared: logout forgets it.
-onLoggedOut(clearInquiryDrafts);
-
+// Kept alive (spec section 2): the page's state lives in the checks feature's draft store
+// (model/inquiry-draft.ts, which logout clears), so it is still there when the user comes back.
 // `created_from`/`created_to` (shop days): the orders a dashboard figure counts (its click-through).
 export const Route = createFileRoute('/app/quiry/basicinquiry')({
   validateSearch: parseCreatedRangeSearch,
