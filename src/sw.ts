@@ -80,9 +80,9 @@ sw.addEventListener('install', (event) => {
   const routed = !!event.addRoutes && typeof URLPattern === 'function' && !!shellEntry?.revision;
   if (routed) {
     event.waitUntil(
-      event
-        .addRoutes!(staticRoutes(shellEntry.revision!))
-        .catch((err: unknown) => console.warn('Static routes refused', err)),
+      event.addRoutes!(staticRoutes(shellEntry.revision!)).catch((err: unknown) =>
+        console.warn('Static routes refused', err),
+      ),
     );
   }
   event.waitUntil(
