@@ -14,6 +14,12 @@ import {
   SKIP_WAITING,
   dataCacheKey,
 } from '#src/lib/offline/sw-protocol.ts';
+import {
+  SHELL_PAGE_CACHE_PREFIX,
+  shellPageCache,
+  staticRoutes,
+  type StaticRoute,
+} from '#src/lib/offline/sw-routes.ts';
 
 // The few service-worker types used here (the DOM lib is loaded for the rest of src/).
 interface ExtendableEvent extends Event {
@@ -21,12 +27,7 @@ interface ExtendableEvent extends Event {
 }
 /** The install event's static routes (Chromium 123+): matched by the browser, no worker code runs. */
 interface InstallEvent extends ExtendableEvent {
-  addRoutes?(
-    rules: {
-      condition: { urlPattern: unknown; requestMethod?: string };
-      source: 'network' | 'fetch-event' | { cacheName: string };
-    }[],
-  ): Promise<void>;
+  addRoutes?(rules: StaticRoute[]): Promise<void>;
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
@@ -65,26 +66,23 @@ const cacheKeyOf = (entry: PrecacheEntry): string => {
 /** The plain URL a page asks for → the key of its current revision. */
 const precached = new Map(entries.map((entry) => [new URL(entry.url, origin).href, cacheKeyOf(entry)]));
 const SHELL_URL = new URL('index.html', origin).href;
-
-/** Built files with a hash in their name: the precache keeps them under their own URL. */
-const HASHED_ASSETS = '/assets/*';
+/** This version's shell page: its revision names the cache the navigation's static route reads. */
+const shellEntry = entries.find((entry) => new URL(entry.url, origin).href === SHELL_URL);
+const SHELL_PAGE_CACHE = shellEntry?.revision ? shellPageCache(shellEntry.revision) : null;
 
 sw.addEventListener('install', (event) => {
-  // A hashed asset is read from the precache by the browser itself, without starting this worker's
-  // code for each one: an offline start fetches ~60 route and vendor chunks, and each trip through
-  // the fetch handler below queued behind the others (~100 ms on a loaded machine). Not found in the
-  // cache (a worker of an older version), it goes to the network. Browsers without static routes
-  // use the fetch handler.
-  if (event.addRoutes && typeof URLPattern === 'function') {
+  // The browser answers the shell's navigation and the hashed assets from the caches itself, without
+  // starting this worker or its fetch handler (src/lib/offline/sw-routes.ts): an offline start read
+  // the page and ~60 route and vendor chunks through the fetch handler, each trip queued behind the
+  // others (~100 ms on a loaded machine), after the worker had started. The rules apply once this
+  // version is active; the caches they read are filled below, before the install completes.
+  // Browsers without static routes use the fetch handler.
+  const routed = !!event.addRoutes && typeof URLPattern === 'function' && !!shellEntry?.revision;
+  if (routed) {
     event.waitUntil(
-      event
-        .addRoutes([
-          {
-            condition: { urlPattern: new URLPattern({ pathname: HASHED_ASSETS }), requestMethod: 'GET' },
-            source: { cacheName: SHELL_CACHE },
-          },
-        ])
-        .catch((err: unknown) => console.warn('Static routes refused', err)),
+      event.addRoutes!(staticRoutes(shellEntry.revision!)).catch((err: unknown) =>
+        console.warn('Static routes refused', err),
+      ),
     );
   }
   event.waitUntil(
@@ -99,6 +97,12 @@ sw.addEventListener('install', (event) => {
         if (!response.ok) throw new Error(`precache: ${url.pathname} answered ${response.status}`);
         await cache.put(key, response);
       }
+      // This version's shell page under the URL its navigations ask for (`/`), in its own cache.
+      if (routed && SHELL_PAGE_CACHE) {
+        const page = await cache.match(cacheKeyOf(shellEntry!));
+        if (!page) throw new Error('precache: the shell page is missing');
+        await (await caches.open(SHELL_PAGE_CACHE)).put(new URL('/', origin).href, page);
+      }
     })(),
   );
 });
@@ -110,6 +114,9 @@ sw.addEventListener('activate', (event) => {
       const cache = await caches.open(SHELL_CACHE);
       const current = new Set(precached.values());
       for (const request of await cache.keys()) if (!current.has(request.url)) await cache.delete(request);
+      // Older versions' shell pages (their static routes went with them).
+      for (const name of await caches.keys())
+        if (name.startsWith(SHELL_PAGE_CACHE_PREFIX) && name !== SHELL_PAGE_CACHE) await caches.delete(name);
       await sw.clients.claim();
     })(),
   );

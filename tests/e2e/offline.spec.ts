@@ -36,6 +36,15 @@ test('offline: the shell and the list open from cache, a change made offline rea
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('offline-indicator')).toBeVisible();
+  // The page itself came from the worker version's page cache by its static route, without the
+  // worker having to start (src/lib/offline/sw-routes.ts).
+  expect(
+    await page.evaluate(
+      () =>
+        (performance.getEntriesByType('navigation')[0] as { workerMatchedSourceType?: string })
+          .workerMatchedSourceType,
+    ),
+  ).toBe('cache');
   await expect(page.getByTestId(`employee-${username}`)).toContainText('离线前');
   await expect(page.getByTestId('data-as-of')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
 
