@@ -17,9 +17,14 @@ export const SIGN_IN_ROOTS = [
 
 /**
  * Not followed: the route tree (every other route is rendered after the whole catalog is loaded, by
- * the root route's beforeLoad) and what main.tsx loads only once a user is signed in.
+ * the root route's beforeLoad), what main.tsx loads only once a user is signed in, and the API's
+ * error messages, which the client loads with the whole catalog (src/lib/api/client.ts).
  */
-export const SIGNED_IN_ONLY = ['src/routeTree.gen.ts', 'src/app/realtime-wiring.ts'];
+export const SIGNED_IN_ONLY = [
+  'src/routeTree.gen.ts',
+  'src/app/realtime-wiring.ts',
+  'src/lib/api/error-messages.ts',
+];
 
 // Static imports and re-exports (`import type` and `export type` carry no code), side-effect
 // imports, and dynamic import() calls with a literal path.

@@ -48,14 +48,20 @@ const loadOfetch = () =>
     throw err;
   }));
 
-// The translated error messages (error-messages.ts) come with the first refused call, or ahead with
-// preloadApiClient: the sign-in page's first load does not need them (decision 0025).
+// The translated error messages (error-messages.ts, whose texts are in the app's catalog, not the
+// sign-in one) come with the first refused call, or ahead with preloadApiClient: the sign-in page's
+// first load does not need them (decision 0025). The form's focus fetches that catalog anyway.
 let messages: Promise<typeof ErrorMessages> | null = null;
 const loadMessages = () =>
-  (messages ??= import('./error-messages.ts').catch((err: unknown) => {
-    messages = null;
-    throw err;
-  }));
+  (messages ??= import('./error-messages.ts')
+    .then(async (module) => {
+      await module.loadErrorMessages();
+      return module;
+    })
+    .catch((err: unknown) => {
+      messages = null;
+      throw err;
+    }));
 
 /** The message to show for a refused call; the server's own if the translations cannot be fetched. */
 async function warningFor(errcode: number, msg: string, datas: unknown): Promise<string> {

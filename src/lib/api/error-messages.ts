@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ErrCode } from '#contract/errcodes.ts';
+import { loadAllMessages } from '#src/lib/i18n.ts';
 
 /**
  * The server answers Chinese messages; for the codes the PWA knows it shows its own text in the
@@ -66,6 +67,12 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.OCR_BUSY]: msg`Text recognition is busy, please try again in a moment`,
   [ErrCode.OCR_FAILED]: msg`This image could not be read, please use another photo`,
 };
+
+/**
+ * These texts are in the app's catalog, not the sign-in one (decision 0025): the client waits for it
+ * before the first message it shows (on the sign-in page the form's focus has fetched it already).
+ */
+export const loadErrorMessages = (): Promise<void> => loadAllMessages();
 
 export function localizedErrorMessage(errcode: number, serverMsg: string, datas: unknown): string {
   // In Chinese the server's own message is the most precise (it names the invalid fields).
