@@ -77,11 +77,12 @@ async function installedContext(): Promise<{
  * - 'worker-stopped': as 'tab-settled', with the service worker stopped first, as after its 30 s
  *   idle time: a start after a pause, when nothing of the app is running.
  */
-async function coldStartOffline(variant: 'as-is' | 'worker-stopped' | 'tab-settled'): Promise<number[]> {
+async function coldStartOffline(variant: 'as-is' | 'worker-stopped' | 'tab-settled'): Promise<ColdStart[]> {
   const { context, page } = await installedContext();
   await page.close();
+  await context.addInitScript(watchForShell);
   await context.setOffline(true);
-  const times: number[] = [];
+  const starts: ColdStart[] = [];
   for (let i = 0; i < 5; i++) {
     const tab = await context.newPage();
     if (variant === 'worker-stopped') {
@@ -93,12 +94,39 @@ async function coldStartOffline(variant: 'as-is' | 'worker-stopped' | 'tab-settl
     if (variant !== 'as-is') await new Promise((r) => setTimeout(r, 1000));
     const started = performance.now();
     await tab.goto('/#/app/dashboards/default');
-    await tab.getByTestId('current-user').waitFor();
-    times.push(performance.now() - started);
+    // Polled every frame: a locator's waitFor polls at 0, 20, 50, 100, 100 and then 500 ms steps,
+    // so a shell in the page at 509 ms was reported at 1,015 ms.
+    await tab.waitForFunction(() => (window as ShellWatch).__shellPaintedAt !== undefined, undefined, {
+      polling: 'raf',
+    });
+    const wallMs = performance.now() - started;
+    const pageMs = await tab.evaluate(() => (window as ShellWatch).__shellPaintedAt!);
+    starts.push({ wallMs, pageMs });
     await tab.close();
   }
   await context.close();
-  return times;
+  return starts;
+}
+
+interface ColdStart {
+  /** From the bench's goto to the shell seen by it (includes Playwright's round trips). */
+  wallMs: number;
+  /** In the page, from its navigation start to the first frame with the shell (no round trips). */
+  pageMs: number;
+}
+type ShellWatch = Window & { __shellPaintedAt?: number };
+
+/**
+ * Runs in every new document of the context before the app: notes the time (from the navigation
+ * start) of the first animation frame after the signed-in shell's user menu entered the DOM.
+ */
+function watchForShell(): void {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid="current-user"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => ((window as ShellWatch).__shellPaintedAt = performance.now()));
+  });
+  observer.observe(document, { childList: true, subtree: true });
 }
 
 /** A persisted client of employee-list pages adding up to about `bytes` of JSON. */
@@ -268,16 +296,20 @@ async function replayThroughput(writes: number): Promise<{ perSecond: number; ms
 
 try {
   const cold = await coldStartOffline('as-is');
+  const wall = cold.map((c) => c.wallMs);
+  const inPage = cold.map((c) => c.pageMs);
   process.stdout.write(
-    `cold start to shell, offline: ${round(median(cold))} ms (median of ${cold.length}; ${cold.map(round).join(', ')}) (target <= ${COLD_START_TARGET_MS} ms: ${verdict(median(cold) <= COLD_START_TARGET_MS)})\n`,
+    `cold start to shell, offline: ${round(median(wall))} ms (median of ${wall.length}; ${wall.map(round).join(', ')}) (target <= ${COLD_START_TARGET_MS} ms: ${verdict(median(wall) <= COLD_START_TARGET_MS)})\n` +
+      `  in the page, navigation start to the first frame with the shell: ${round(median(inPage))} ms (${inPage.map(round).join(', ')}) (target <= ${COLD_START_TARGET_MS} ms: ${verdict(median(inPage) <= COLD_START_TARGET_MS)})\n`,
   );
   for (const [variant, label] of [
     ['tab-settled', 'tab opened 1 s before the clock'],
     ['worker-stopped', 'tab opened 1 s before the clock, service worker stopped first'],
   ] as const) {
-    const times = await coldStartOffline(variant);
+    const starts = await coldStartOffline(variant);
+    const times = starts.map((c) => c.wallMs);
     process.stdout.write(
-      `  cold start, ${label}: ${round(median(times))} ms (median of ${times.length}; ${times.map(round).join(', ')})\n`,
+      `  cold start, ${label}: ${round(median(times))} ms (median of ${times.length}; ${times.map(round).join(', ')}); in the page ${round(median(starts.map((c) => c.pageMs)))} ms\n`,
     );
   }
   const baseline = await restoreTimes(0);
