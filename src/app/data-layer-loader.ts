@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onceUntilFailure } from '#src/lib/once-until-failure.ts';
 import type { DataLayer } from './data-layer.ts';
 // In the boot chunk already (main.tsx registers the worker): imported as it is, not lazily.
 import { wipeServiceWorkerData } from './service-worker.ts';
@@ -7,7 +8,6 @@ import { wipeServiceWorkerData } from './service-worker.ts';
 // (decision 0025). It is started once, for good: by main.tsx before a signed-in user's first render
 // and at sign-in, by the root route before any page but the sign-in one.
 let layer: DataLayer | null = null;
-let starting: Promise<DataLayer> | null = null;
 const listeners = new Set<() => void>();
 
 const importLayer = () => import('./data-layer.ts');
@@ -17,22 +17,16 @@ export function preloadDataLayer(): void {
   importLayer().catch(() => undefined);
 }
 
-/** Starts the data layer once; the same promise for every caller. */
-export function loadDataLayer(): Promise<DataLayer> {
-  starting ??= importLayer().then(
-    (m) => {
-      layer = m.startDataLayer();
-      for (const listener of listeners) listener();
-      return layer;
-    },
-    (err: unknown) => {
-      // Offline before the service worker cached it: the next navigation tries again.
-      starting = null;
-      throw err;
-    },
-  );
-  return starting;
-}
+/**
+ * Starts the data layer once; the same promise for every caller. Offline before the service worker
+ * cached its code, the next navigation tries again.
+ */
+export const loadDataLayer: () => Promise<DataLayer> = onceUntilFailure(async () => {
+  const m = await importLayer();
+  layer = m.startDataLayer();
+  for (const listener of listeners) listener();
+  return layer;
+});
 
 /** The data layer once started (the providers give its query client to the app), else null. */
 export function useDataLayer(): DataLayer | null {

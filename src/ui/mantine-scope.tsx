@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { onceUntilFailure } from '#src/lib/once-until-failure.ts';
 import type * as Root from './mantine-root.tsx';
 
 // Mantine (its provider, theme and stylesheets) is its own chunk, not part of the sign-in page's
@@ -6,24 +7,15 @@ import type * as Root from './mantine-root.tsx';
 // root route's beforeLoad; a signed-in start before its first render (main.tsx); a toast, the
 // loading overlay or a notice on the sign-in page when it first shows.
 let root: typeof Root | null = null;
-let loading: Promise<typeof Root> | null = null;
 const listeners = new Set<() => void>();
 
 /** Fetches Mantine's chunk (once; a failed fetch is tried again next time). */
-export function loadMantine(): Promise<typeof Root> {
-  loading ??= import('./mantine-root.tsx').then(
-    (loaded) => {
-      root = loaded;
-      for (const listener of listeners) listener();
-      return loaded;
-    },
-    (err: unknown) => {
-      loading = null;
-      throw err;
-    },
-  );
-  return loading;
-}
+export const loadMantine = onceUntilFailure(async () => {
+  const loaded = await import('./mantine-root.tsx');
+  root = loaded;
+  for (const listener of listeners) listener();
+  return loaded;
+});
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onceUntilFailure } from '#src/lib/once-until-failure.ts';
 import type * as HostModule from './notifications-host.tsx';
 
 export type NotifyKind = 'success' | 'warning' | 'error' | 'info';
@@ -14,27 +15,20 @@ type Host = typeof HostModule;
 // Mantine's notifications are fetched with the first toast, not with the page (decision 0025): a
 // toast asked for before they arrive waits in `queued`, in order. The signed-in shell preloads them.
 let host: Host | null = null;
-let loading: Promise<Host> | null = null;
 const queued: [NotifyKind, string, number][] = [];
 const hostListeners = new Set<() => void>();
 
-/** Fetches the notifications chunk (once) and shows what waited for it. */
-export function loadNotifications(): Promise<Host> {
-  loading ??= import('./notifications-host.tsx').then(
-    (loaded) => {
-      host = loaded;
-      for (const listener of hostListeners) listener();
-      for (const args of queued.splice(0)) loaded.show(...args);
-      return loaded;
-    },
-    (err: unknown) => {
-      // Offline before the service worker cached it: the next toast tries again.
-      loading = null;
-      throw err;
-    },
-  );
-  return loading;
-}
+/**
+ * Fetches the notifications chunk (once) and shows what waited for it; offline before the service
+ * worker cached it, the next toast tries again.
+ */
+export const loadNotifications: () => Promise<Host> = onceUntilFailure(async () => {
+  const loaded = await import('./notifications-host.tsx');
+  host = loaded;
+  for (const listener of hostListeners) listener();
+  for (const args of queued.splice(0)) loaded.show(...args);
+  return loaded;
+});
 
 export function notify(kind: NotifyKind, message: string, durationMs = DEFAULT_NOTIFICATION_MS): void {
   if (kind === 'warning') {

@@ -5,6 +5,7 @@ import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpo
 import type { Envelope } from '#contract/envelope.ts';
 import { isOfflineList } from '#contract/offline-lists.ts';
 import { CACHED_AT_HEADER } from '#src/lib/offline/sw-protocol.ts';
+import { onceUntilFailure } from '#src/lib/once-until-failure.ts';
 import { markCachedAnswer } from './cached-answers.ts';
 import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';
 import {
@@ -41,27 +42,16 @@ export const apiBase = (): string =>
 
 // ofetch (with ufo and destr) comes with the first call, not with the sign-in page, which calls
 // nothing before the form is sent (decision 0025); preloadApiClient fetches it ahead.
-let fetcher: Promise<typeof Ofetch> | null = null;
-const loadOfetch = () =>
-  (fetcher ??= import('ofetch').catch((err: unknown) => {
-    fetcher = null;
-    throw err;
-  }));
+const loadOfetch = onceUntilFailure<typeof Ofetch>(() => import('ofetch'));
 
 // The translated error messages (error-messages.ts, whose texts are in the app's catalog, not the
 // sign-in one) come with the first refused call, or ahead with preloadApiClient: the sign-in page's
 // first load does not need them (decision 0025). The form's focus fetches that catalog anyway.
-let messages: Promise<typeof ErrorMessages> | null = null;
-const loadMessages = () =>
-  (messages ??= import('./error-messages.ts')
-    .then(async (module) => {
-      await module.loadErrorMessages();
-      return module;
-    })
-    .catch((err: unknown) => {
-      messages = null;
-      throw err;
-    }));
+const loadMessages = onceUntilFailure<typeof ErrorMessages>(async () => {
+  const module = await import('./error-messages.ts');
+  await module.loadErrorMessages();
+  return module;
+});
 
 /** The message to show for a refused call; the server's own if the translations cannot be fetched. */
 async function warningFor(errcode: number, msg: string, datas: unknown): Promise<string> {
