@@ -50,12 +50,16 @@ export async function newShopWithPoints(
   };
   const { db } = connectDb(database);
   try {
+    // The account is read before the transaction, so the transaction's first statement is its
+    // write: a SQLite transaction that reads first holds a snapshot, and when the server commits
+    // meanwhile, its upgrade to a write fails at once with "database is locked" (the busy timeout
+    // does not apply to a stale snapshot). Seen in a full e2e run.
+    const user = await db
+      .selectFrom('users')
+      .select('account_id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
     await db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select('account_id')
-        .where('username', '=', username)
-        .executeTakeFirstOrThrow();
       await new LedgerRepository(trx).opening(user.account_id, points, Date.now());
     });
   } finally {
