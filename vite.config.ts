@@ -101,6 +101,16 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
             },
+            // Mantine (core, hooks and what they import) in one chunk: split by use it came in ~60
+            // chunks of 65 B to 22 kB, and an offline start of the signed-in app fetched, compiled and
+            // linked each on its own, with a <link rel=modulepreload> apiece (~0.4 ms each on the
+            // page's main thread). One chunk: the shell 80-100 ms sooner in interleaved runs of
+            // scripts/bench/offline-ab.ts (issue 15). The sign-in page does not use Mantine (decision
+            // 0025); its first load does not include this chunk.
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|tslib|react-style-singleton|get-nonce|detect-node-es|clsx|react-textarea-autosize|react-number-format)[\\/]/,
+            },
           ],
         },
       },

@@ -1,0 +1,124 @@
+// Compares the offline cold start of two or more PWA builds, interleaved (prints, asserts nothing):
+// on a shared machine the figure drifts by tens of ms within minutes, so builds measured one after the
+// other cannot be compared; here each round starts a tab of every build in turn.
+//   npx vite build --outDir /tmp/a && (change) && npx vite build --outDir /tmp/b
+//   AB_DIRS=/tmp/a,/tmp/b AB_ROUNDS=12 npm run bench:offline-ab
+// Each build is served by its own server (the built dist-server, its own fresh demo database) on its
+// own port, so each has its own origin, service worker and caches. A start is as bench:offline's: a
+// new tab of the installed, signed-in app, offline, to the first frame with the shell (in the page,
+// from its navigation start). AB_SETTLED=1 opens each tab 1 s before its clock starts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath, freePort } from '../lib/app-server.ts';
+import { buildServer } from '../build-server.ts';
+
+/** scripts/e2e-server.ts's puzzle answer (importing it would start a server). */
+const E2E_PUZZLE_X = 150;
+const dirs = (process.env.AB_DIRS ?? '').split(',').filter(Boolean);
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 10);
+const SETTLED = process.env.AB_SETTLED === '1';
+if (dirs.length < 2 || dirs.some((dir) => !existsSync(`${dir}/index.html`))) {
+  process.stdout.write('AB_DIRS must name two or more PWA builds (directories with index.html)\n');
+  process.exit(1);
+}
+
+async function serve(dir: string, index: number): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      STATIC_DIR: dir,
+      LOG_LEVEL: 'error',
+      E2E_SERVER_INFO: `test-results/bench-ab-${index}.json`,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://localhost:${port}`;
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(base)).ok) return { base, child };
+    } catch {
+      if (tries > 240) throw new Error(`server for ${dir} did not start`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function api<T>(base: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return ((await res.json()) as { datas: T }).datas;
+}
+
+/** A context of the signed-in Admin with the build's service worker installed, then offline. */
+async function installed(browser: Browser, base: string): Promise<BrowserContext> {
+  const { uniqid } = await api<{ uniqid: string }>(base, '/api/login/tncode', {});
+  const { token } = await api<{ token: string }>(base, '/api/login/login', {
+    username: 'admin',
+    password: 'repair2026',
+    tn_r: E2E_PUZZLE_X,
+    uniqid,
+  });
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((t) => {
+    if (!localStorage.getItem('token')) localStorage.setItem('token', t);
+  }, token);
+  const page = await context.newPage();
+  await page.goto('/#/app/dashboards/default');
+  await page.getByTestId('current-user').waitFor();
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await page.close();
+  await context.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="current-user"]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => ((window as { __shellAt?: number }).__shellAt = performance.now()));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await context.setOffline(true);
+  return context;
+}
+
+async function start(context: BrowserContext): Promise<number> {
+  const tab = await context.newPage();
+  if (SETTLED) await new Promise((r) => setTimeout(r, 1000));
+  await tab.goto('/#/app/dashboards/default');
+  await tab.waitForFunction(() => (window as { __shellAt?: number }).__shellAt !== undefined, undefined, {
+    polling: 'raf',
+  });
+  const ms = await tab.evaluate(() => (window as { __shellAt?: number }).__shellAt!);
+  await tab.close();
+  return ms;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+await buildServer();
+const servers = await Promise.all(dirs.map((dir, i) => serve(dir, i)));
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+try {
+  const contexts: BrowserContext[] = [];
+  for (const { base } of servers) contexts.push(await installed(browser, base));
+  // One start each to warm what a first start after install does once.
+  for (const context of contexts) await start(context);
+  const times: number[][] = dirs.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate the order too, so neither build always runs right after the other.
+    const order = round % 2 ? [...dirs.keys()].reverse() : [...dirs.keys()];
+    for (const i of order) times[i]!.push(await start(contexts[i]!));
+  }
+  for (const [i, dir] of dirs.entries()) {
+    const t = times[i]!;
+    process.stdout.write(
+      `${dir}: median ${median(t).toFixed(0)} ms, mean ${(t.reduce((a, b) => a + b, 0) / t.length).toFixed(0)} ms (${t.map((v) => v.toFixed(0)).join(', ')})\n`,
+    );
+  }
+} finally {
+  await browser.close();
+  for (const { child } of servers) child.kill();
+}
