@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { connectDb, type Db } from './connect.ts';
-import { preparedQuery } from './prepared.ts';
+import { preparedQuery, preparedRowValues } from './prepared.ts';
 
 interface T {
   people: { id: number; name: string; shop: number; gone: number };
@@ -52,6 +52,23 @@ describe('preparedQuery', () => {
       expect(await run(shop, after)).toEqual(await build(shop, after).execute());
     expect(await run(1, 0)).toEqual([{ id: 1, name: 'a' }]);
     expect(builds).toBe(1);
+  });
+
+  it('preparedRowValues answers each row as its values in the select’s order; the same query unmarked still answers objects', async () => {
+    const db = await people();
+    const build = (shop: number) =>
+      db.selectFrom('people').select(['name', 'id']).where('shop', '=', shop).orderBy('id');
+    const values = preparedRowValues(db, build);
+    const objects = preparedQuery(db, build);
+    expect(await values(1)).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect(await objects(1)).toEqual([
+      { name: 'a', id: 1 },
+      { name: 'b', id: 2 },
+    ]);
+    expect(await values(2)).toEqual([['c', 3]]);
   });
 
   it('an argument the SQL does not carry as a parameter is refused on first use', async () => {

@@ -1,5 +1,6 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { ROW_VALUES_MARK } from '../prepared.ts';
 
 /** Prepared statements kept per connection, and the longest SQL worth keeping (not bulk inserts). */
 const STATEMENT_CACHE_SIZE = 500;
@@ -27,6 +28,8 @@ function adapt(db: DatabaseSync): SqliteDatabase {
       return hit;
     }
     const stmt = db.prepare(sql);
+    // Rows as arrays of values for the queries that ask (server/db/prepared.ts).
+    if (sql.startsWith(ROW_VALUES_MARK)) stmt.setReturnArrays(true);
     const prepared = { stmt, reader: stmt.columns().length > 0 };
     if (sql.length <= CACHED_SQL_MAX) {
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);

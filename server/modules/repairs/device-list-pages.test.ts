@@ -62,6 +62,50 @@ describe('device list pages', () => {
     expect(first.list[0]!.batch_title).toBe('B');
   });
 
+  it('answers the same rows, field for field, from the unfiltered page (rows read as values) as from a filter', async () => {
+    const batchId = (await ok<{ id: number }>('/api/repair/batch_create', { title: '字段' })).id;
+    await ok('/api/repair/device_intake', {
+      batch_id: batchId,
+      lines: [
+        {
+          ident: testImei(300),
+          repair_ids: ['R123456789'],
+          customer_name: '张 三',
+          customer_phone: '13900001111',
+          customer_note: '屏幕 裂',
+          courier_in: 'SF1234567890',
+          purchase_price: 123456,
+          sale_price: 234567,
+        },
+        { ident: testImei(301) },
+      ],
+    });
+    for (const filter of [{}, { batch_id: batchId }]) {
+      const plain = await ok<List>('/api/repair/device_list', { ...filter, page: 1, page_size: 20 });
+      const filtered = await ok<List>('/api/repair/device_list', {
+        ...filter,
+        badge: [...LOGISTICS_BADGES],
+        page: 1,
+        page_size: 20,
+      });
+      expect(plain.list.length).toBeGreaterThanOrEqual(2);
+      expect(plain.list).toEqual(filtered.list);
+      const filled = plain.list.find((d) => d.imei === testImei(300))!;
+      expect(filled).toMatchObject({
+        batch_title: '字段',
+        repair_ids: ['R123456789'],
+        customer_name: '张 三',
+        customer_phone: '13900001111',
+        customer_note: '屏幕 裂',
+        courier_in: 'SF1234567890',
+        purchase_price: 123456,
+        sale_price: 234567,
+        watched: false,
+        link_active: false,
+      });
+    }
+  });
+
   it("answers nothing of another shop's batch, and the other shop sees only its own", async () => {
     const other = await addOtherShop(s);
     expect(await pages({ batch_id: batches[0] }, 5, other.token)).toEqual([]);

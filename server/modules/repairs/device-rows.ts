@@ -67,48 +67,66 @@ export function parseRepairIds(json: string): string[] {
   }
 }
 
-/** A database row to the contract's row (times in seconds, amounts as numbers). */
-export function toDeviceRow(r: DeviceRowSource): RepairDeviceRow {
+/** The list's columns in the order of its rows as values: DEVICE_ROW_COLUMNS, then the batch's title. */
+export const DEVICE_LIST_COLUMNS = [...DEVICE_ROW_COLUMNS, 'batch_title'] as const;
+type ListColumn = (typeof DEVICE_LIST_COLUMNS)[number];
+/** Each list column's position in a row of values. */
+const AT = Object.fromEntries(DEVICE_LIST_COLUMNS.map((column, i) => [column, i])) as Record<
+  ListColumn,
+  number
+>;
+
+/**
+ * A row of values in DEVICE_LIST_COLUMNS' order (the device list's page, read as arrays:
+ * server/db/prepared.ts) to the contract's row (times in seconds, amounts as numbers).
+ */
+export function deviceRowFromValues(values: readonly unknown[]): RepairDeviceRow {
+  const v = <C extends ListColumn>(column: C) => values[AT[column]] as DeviceRowSource[C];
   return {
-    id: r.id,
-    batch_id: r.batch_id,
-    batch_title: r.batch_title,
-    no: r.no,
-    sn: r.sn,
-    imei: r.imei,
-    repair_ids: parseRepairIds(r.repair_ids),
-    new_sn: r.new_sn,
-    new_imei: r.new_imei,
-    model: r.model,
-    customer_name: r.customer_name,
-    customer_phone: r.customer_phone,
-    customer_note: r.customer_note,
-    courier_in: r.courier_in,
-    return_tracking: r.return_tracking,
-    return_logistics: r.return_logistics as ReturnLogistics | null,
+    id: v('id'),
+    batch_id: v('batch_id'),
+    batch_title: v('batch_title'),
+    no: v('no'),
+    sn: v('sn'),
+    imei: v('imei'),
+    repair_ids: parseRepairIds(v('repair_ids')),
+    new_sn: v('new_sn'),
+    new_imei: v('new_imei'),
+    model: v('model'),
+    customer_name: v('customer_name'),
+    customer_phone: v('customer_phone'),
+    customer_note: v('customer_note'),
+    courier_in: v('courier_in'),
+    return_tracking: v('return_tracking'),
+    return_logistics: v('return_logistics') as ReturnLogistics | null,
     warranty: {
-      warranty_type: r.warranty_type as WarrantyType | null,
-      warranty_end: r.warranty_end,
-      purchase_date: r.purchase_date,
+      warranty_type: v('warranty_type') as WarrantyType | null,
+      warranty_end: v('warranty_end'),
+      purchase_date: v('purchase_date'),
     },
-    purchase_price: num(r.purchase_price),
-    sale_price: num(r.sale_price),
-    badge: r.badge as LogisticsBadge,
-    eligibility: r.eligibility as RepairEligibility | null,
-    progress: r.progress as RepairProgress | null,
-    quote_deadline: r.quote_deadline ? sec(r.quote_deadline) : null,
-    quote_amount: num(r.quote_amount),
-    changed_at: sec(r.changed_at),
-    refreshed_at: sec(r.refreshed_at),
-    refresh_state: r.refresh_state as RefreshState,
-    refresh_error: r.refresh_error,
-    watched: Number(r.watched) === 1,
-    sandbox: Number(r.sandbox) === 1,
-    link_active: r.link_hash !== null,
-    source_check_order_id: r.source_check_order_id,
-    created_at: sec(r.created_at),
-    updated_ms: Number(r.updated_ms),
+    purchase_price: num(v('purchase_price')),
+    sale_price: num(v('sale_price')),
+    badge: v('badge') as LogisticsBadge,
+    eligibility: v('eligibility') as RepairEligibility | null,
+    progress: v('progress') as RepairProgress | null,
+    quote_deadline: v('quote_deadline') ? sec(v('quote_deadline')) : null,
+    quote_amount: num(v('quote_amount')),
+    changed_at: sec(v('changed_at')),
+    refreshed_at: sec(v('refreshed_at')),
+    refresh_state: v('refresh_state') as RefreshState,
+    refresh_error: v('refresh_error'),
+    watched: Number(v('watched')) === 1,
+    sandbox: Number(v('sandbox')) === 1,
+    link_active: v('link_hash') !== null,
+    source_check_order_id: v('source_check_order_id'),
+    created_at: sec(v('created_at')),
+    updated_ms: Number(v('updated_ms')),
   };
+}
+
+/** A database row to the contract's row (one mapping: deviceRowFromValues). */
+export function toDeviceRow(r: DeviceRowSource): RepairDeviceRow {
+  return deviceRowFromValues(DEVICE_LIST_COLUMNS.map((column) => r[column]));
 }
 
 export type EventDbRow = Selectable<RepairEventsTable> & { actor_name: string | null };
