@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, freePort } from '../lib/app-server.ts';
 import { buildServer } from '../build-server.ts';
+import { startToShell, watchForShellIn } from './shell-watch.ts';
 
 /** scripts/e2e-server.ts's puzzle answer (importing it would start a server). */
 const E2E_PUZZLE_X = 150;
@@ -73,14 +74,7 @@ async function installed(browser: Browser, base: string): Promise<BrowserContext
   await page.getByTestId('current-user').waitFor();
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
   await page.close();
-  await context.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector('[data-testid="current-user"]')) return;
-      observer.disconnect();
-      requestAnimationFrame(() => ((window as { __shellAt?: number }).__shellAt = performance.now()));
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
+  await watchForShellIn(context);
   await context.setOffline(true);
   return context;
 }
@@ -88,13 +82,9 @@ async function installed(browser: Browser, base: string): Promise<BrowserContext
 async function start(context: BrowserContext): Promise<number> {
   const tab = await context.newPage();
   if (SETTLED) await new Promise((r) => setTimeout(r, 1000));
-  await tab.goto('/#/app/dashboards/default');
-  await tab.waitForFunction(() => (window as { __shellAt?: number }).__shellAt !== undefined, undefined, {
-    polling: 'raf',
-  });
-  const ms = await tab.evaluate(() => (window as { __shellAt?: number }).__shellAt!);
+  const { pageMs } = await startToShell(tab, '/#/app/dashboards/default');
   await tab.close();
-  return ms;
+  return pageMs;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

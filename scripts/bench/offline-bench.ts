@@ -1,6 +1,6 @@
 // The offline platform's figures, measured in Chromium against the real server (prints, asserts nothing):
 // - cold start to the shell, offline: a new tab of an installed PWA, no network, until the signed-in
-//   shell shows (ms, median of 5); again with the tab opened 1 s before the clock (without
+//   shell shows (ms, median of 5; scripts/bench/shell-watch.ts); again with the tab opened 1 s before the clock (without
 //   Chromium's process start-up), and so with the service worker stopped first (a start after a pause);
 // - persisted query cache restore for 1 MB and 10 MB of cached lists: from the first render to the
 //   end of the restore, as marked by the app (ms, median of 3; with the empty-cache baseline);
@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
+import { startToShell, watchForShellIn, type ShellStart } from './shell-watch.ts';
 
 const PUZZLE_X = 150;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -80,7 +81,7 @@ async function installedContext(): Promise<{
 async function coldStartOffline(variant: 'as-is' | 'worker-stopped' | 'tab-settled'): Promise<ColdStart[]> {
   const { context, page } = await installedContext();
   await page.close();
-  await context.addInitScript(watchForShell);
+  await watchForShellIn(context);
   await context.setOffline(true);
   const starts: ColdStart[] = [];
   for (let i = 0; i < 5; i++) {
@@ -92,15 +93,7 @@ async function coldStartOffline(variant: 'as-is' | 'worker-stopped' | 'tab-settl
       await cdp.detach();
     }
     if (variant !== 'as-is') await new Promise((r) => setTimeout(r, 1000));
-    const started = performance.now();
-    await tab.goto('/#/app/dashboards/default');
-    // Polled every frame: a locator's waitFor polls at 0, 20, 50, 100, 100 and then 500 ms steps,
-    // so a shell in the page at 509 ms was reported at 1,015 ms.
-    await tab.waitForFunction(() => (window as ShellWatch).__shellPaintedAt !== undefined, undefined, {
-      polling: 'raf',
-    });
-    const wallMs = performance.now() - started;
-    const pageMs = await tab.evaluate(() => (window as ShellWatch).__shellPaintedAt!);
+    const { wallMs, pageMs } = await startToShell(tab, '/#/app/dashboards/default');
     starts.push({ wallMs, pageMs });
     await tab.close();
   }
@@ -108,26 +101,7 @@ async function coldStartOffline(variant: 'as-is' | 'worker-stopped' | 'tab-settl
   return starts;
 }
 
-interface ColdStart {
-  /** From the bench's goto to the shell seen by it (includes Playwright's round trips). */
-  wallMs: number;
-  /** In the page, from its navigation start to the first frame with the shell (no round trips). */
-  pageMs: number;
-}
-type ShellWatch = Window & { __shellPaintedAt?: number };
-
-/**
- * Runs in every new document of the context before the app: notes the time (from the navigation
- * start) of the first animation frame after the signed-in shell's user menu entered the DOM.
- */
-function watchForShell(): void {
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('[data-testid="current-user"]')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => ((window as ShellWatch).__shellPaintedAt = performance.now()));
-  });
-  observer.observe(document, { childList: true, subtree: true });
-}
+type ColdStart = ShellStart;
 
 /** A persisted client of employee-list pages adding up to about `bytes` of JSON. */
 function persistedClient(bytes: number) {
