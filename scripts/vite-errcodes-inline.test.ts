@@ -28,6 +28,26 @@ describe("the PWA's inlined errcodes", () => {
     expect(silentErrCodes.has(ErrCode.PENDING)).toBe(true);
   });
 
+  it('leaves strings, templates, comments and types that spell ErrCode.NAME as they are, after any text', async () => {
+    const out = await run(
+      [
+        '// 错误码：ErrCode.OK 见 contract/errcodes.ts',
+        "const label = '登录失败 ErrCode.LOGIN_FAILED';",
+        'const t = `ErrCode.PENDING ${ErrCode.PENDING}`;',
+        'type Ok = typeof ErrCode.OK;',
+        "const x: Ok = ErrCode.OK; f('é', ErrCode.LOGIN_FAILED);",
+      ].join('\n'),
+    );
+    const code = out!.code;
+    expect(code).toContain('// 错误码：ErrCode.OK 见 contract/errcodes.ts');
+    expect(code).toContain("'登录失败 ErrCode.LOGIN_FAILED'");
+    expect(code).toContain(`\`ErrCode.PENDING \${${ErrCode.PENDING} /* PENDING */}\``);
+    expect(code).toContain('type Ok = typeof ErrCode.OK;');
+    expect(code).toContain(
+      `const x: Ok = ${ErrCode.OK} /* OK */; f('é', ${ErrCode.LOGIN_FAILED} /* LOGIN_FAILED */);`,
+    );
+  });
+
   it('leaves unknown names, the object itself, other modules and dependencies alone', async () => {
     expect(await run('f(ErrCode.NOT_A_CODE, Object.keys(ErrCode))')).toBeNull();
     expect(await run('const a = 1;')).toBeNull();
