@@ -20,6 +20,9 @@ const appCatalogs: Record<Language, Catalog> = {
 
 const htmlLang: Record<Language, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
 
+/** Each language names itself, so a user lost in a foreign language finds their own. */
+export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English', es: 'Español' };
+
 /** Once the app's catalog was asked for, every language activated brings it along. */
 let allWanted = false;
 let allLoaded: Promise<void> | null = null;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLanguage } from '#src/lib/i18n.ts';
+import { getLanguage } from '#src/lib/storage.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 
 // The sign-in page in plain React and CSS, without Mantine (decision 0025).
@@ -39,6 +40,30 @@ describe('the sign-in page without Mantine', () => {
     expect(await screen.findByRole('slider')).toBeTruthy();
     await u.click(screen.getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(dialog.isConnected).toBe(false));
+  });
+
+  it('switches its language from the corner, named in each language, and stores the choice', async () => {
+    try {
+      renderApp('/user/login');
+      const u = userEvent.setup();
+      const select = await screen.findByRole('combobox', { name: '语言' });
+      expect(screen.getAllByRole('option').map((o) => [o.textContent, o.getAttribute('lang')])).toEqual([
+        ['中文', 'zh'],
+        ['English', 'en'],
+        ['Español', 'es'],
+      ]);
+      await u.selectOptions(select, 'en');
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
+      expect(getLanguage()).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+      await u.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
+      expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
+      expect(getLanguage()).toBe('es');
+    } finally {
+      localStorage.removeItem('language');
+      await activateLanguage('zh');
+    }
   });
 
   it('speaks the stored language', async () => {

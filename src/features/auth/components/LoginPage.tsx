@@ -6,6 +6,7 @@ import { PASSWORD_MAX, USERNAME_MAX } from '#contract/auth-limits.ts';
 import { preloadApiClient } from '#src/lib/api/client.ts';
 import { LiteButton } from '#src/ui/lite/LiteButton.tsx';
 import { LiteField } from '#src/ui/lite/LiteField.tsx';
+import { LiteLanguageSelect } from '#src/ui/lite/LiteLanguageSelect.tsx';
 import { LiteScope } from '#src/ui/lite/LiteScope.tsx';
 import lite from '#src/ui/lite/lite.module.css';
 import { login } from '../api/auth-api.ts';
@@ -138,6 +139,9 @@ export function LoginPage({
   return (
     <LiteScope>
       <div className={lite.page}>
+        <div className={lite.corner}>
+          <LiteLanguageSelect />
+        </div>
         <main className={lite.card}>
           <form
             onSubmit={onSubmit}

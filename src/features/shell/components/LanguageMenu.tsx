@@ -1,11 +1,8 @@
 import { Button, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
-import { changeLanguage } from '#src/lib/i18n.ts';
+import { LANGUAGE_NAMES, changeLanguage } from '#src/lib/i18n.ts';
 import type { Language } from '#src/lib/storage.ts';
-
-// Each language names itself, so a user lost in a foreign language finds their own.
-const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English', es: 'Español' };
 
 export function LanguageMenu() {
   const { i18n, t } = useLingui();
