@@ -37,3 +37,11 @@ test('in the dark scheme the page around the sign-in card is dark too', async ({
   expect(pageBackground).toBe('rgb(31, 31, 31)');
   expect(cardBackground).toBe('rgb(36, 36, 36)');
 });
+
+test('the other signed-out pages have the language menu too', async ({ page }) => {
+  await page.goto('/#/user/register');
+  await page.getByRole('button', { name: '语言: 中文' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('button', { name: 'Language: English' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/[\u4e00-\u9fff]/);
+});

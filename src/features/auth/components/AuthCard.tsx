@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { LanguageMenu } from '#src/ui/LanguageMenu.tsx';
 
-/** The frame of the signed-out pages: sign in, register, forgot and reset password. */
+/**
+ * The frame of the signed-out pages (register, forgot and reset password; the sign-in page has its
+ * own, without Mantine), with the language menu in the top corner.
+ */
 export function AuthCard({
   title,
   subtitle,
@@ -12,7 +16,13 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-body)">
+    <Center mih="100vh" p="md" py={56} pos="relative" bg="var(--mantine-color-body)">
+      <Box
+        pos="absolute"
+        style={{ insetBlockStart: 'var(--mantine-spacing-md)', insetInlineEnd: 'var(--mantine-spacing-md)' }}
+      >
+        <LanguageMenu />
+      </Box>
       <Paper withBorder shadow="sm" p="xl" w={440} maw="100%" component="main">
         <Stack>
           <div>

@@ -45,7 +45,7 @@ import {
   type WidthClass,
 } from '../menu-state.ts';
 import { PAGE_TITLES } from '../page-titles.ts';
-import { LanguageMenu } from './LanguageMenu.tsx';
+import { LanguageMenu } from '#src/ui/LanguageMenu.tsx';
 import { OfflineStatus } from './OfflineStatus.tsx';
 import { PathBreadcrumb } from './PathBreadcrumb.tsx';
 
