@@ -12,10 +12,9 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, freePort } from '../lib/app-server.ts';
 import { buildServer } from '../build-server.ts';
+import { installedContext } from './installed-app.ts';
 import { startToShell, watchForShellIn } from './shell-watch.ts';
 
-/** scripts/e2e-server.ts's puzzle answer (importing it would start a server). */
-const E2E_PUZZLE_X = 150;
 const dirs = (process.env.AB_DIRS ?? '').split(',').filter(Boolean);
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 10);
 const SETTLED = process.env.AB_SETTLED === '1';
@@ -47,32 +46,9 @@ async function serve(dir: string, index: number): Promise<{ base: string; child:
   }
 }
 
-async function api<T>(base: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return ((await res.json()) as { datas: T }).datas;
-}
-
 /** A context of the signed-in Admin with the build's service worker installed, then offline. */
 async function installed(browser: Browser, base: string): Promise<BrowserContext> {
-  const { uniqid } = await api<{ uniqid: string }>(base, '/api/login/tncode', {});
-  const { token } = await api<{ token: string }>(base, '/api/login/login', {
-    username: 'admin',
-    password: 'repair2026',
-    tn_r: E2E_PUZZLE_X,
-    uniqid,
-  });
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((t) => {
-    if (!localStorage.getItem('token')) localStorage.setItem('token', t);
-  }, token);
-  const page = await context.newPage();
-  await page.goto('/#/app/dashboards/default');
-  await page.getByTestId('current-user').waitFor();
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  const { context, page } = await installedContext(browser, base);
   await page.close();
   await watchForShellIn(context);
   await context.setOffline(true);

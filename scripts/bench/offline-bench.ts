@@ -7,11 +7,11 @@
 // - outbox replay throughput: writes queued offline, network back, until the outbox is empty (writes/s).
 //   npm run bench:offline
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
+import { api as apiOf, installedContext as installedContextOf } from './installed-app.ts';
 import { startToShell, watchForShellIn, type ShellStart } from './shell-watch.ts';
 
-const PUZZLE_X = 150;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round = (n: number) => Math.round(n * 10) / 10;
 /** The targets of issue 15, printed next to the figures (the README keeps both). */
@@ -29,46 +29,8 @@ const server = await startAppServer('test-results/bench-server.json');
 const base = server.url.replace(/\/$/, '');
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { errcode: number; msg: string; datas: T };
-  if (answer.errcode !== 0) throw new Error(`${path}: ${answer.msg}`);
-  return answer.datas;
-}
-
-async function signIn(): Promise<{ token: string; userId: number }> {
-  const puzzle = await api<{ uniqid: string }>('/api/login/tncode', {});
-  const login = await api<{ token: string; user_id: number }>('/api/login/login', {
-    username: 'admin',
-    password: 'repair2026',
-    tn_r: PUZZLE_X,
-    uniqid: puzzle.uniqid,
-  });
-  return { token: login.token, userId: login.user_id };
-}
-
-/** A context with the signed-in Admin and the service worker installed and in control. */
-async function installedContext(): Promise<{
-  context: BrowserContext;
-  page: Page;
-  userId: number;
-  token: string;
-}> {
-  const { token, userId } = await signIn();
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((t) => {
-    if (!localStorage.getItem('token')) localStorage.setItem('token', t);
-  }, token);
-  const page = await context.newPage();
-  await page.goto('/#/app/dashboards/default');
-  await page.getByTestId('current-user').waitFor();
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
-  return { context, page, userId, token };
-}
+const api = <T>(path: string, body: unknown, token?: string) => apiOf<T>(base, path, body, token);
+const installedContext = () => installedContextOf(browser, base);
 
 /**
  * Offline starts of a new tab. `variant`:
