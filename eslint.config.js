@@ -58,9 +58,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noParentChains, fromServer, fromAppSide] }] },
   },
   {
-    // A feature imports ui/, lib/ and contract/, never another feature: checked by scripts/check-boundaries.ts
-    // would be overkill; the rule below forbids reaching into features from a feature file by path alias,
-    // and a feature's own files use relative imports.
+    // A feature imports ui/, lib/ and contract/, never another feature. A script walking the imports
+    // would be overkill: the rule below forbids reaching into features from a feature file by path
+    // alias, and a feature's own files use relative imports.
     files: ['src/features/**'],
     rules: {
       'no-restricted-imports': [
