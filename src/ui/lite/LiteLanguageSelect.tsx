@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { LANGUAGE_NAMES, changeLanguage } from '#src/lib/i18n.ts';
 import { SUPPORTED_LANGUAGES, type Language } from '#src/lib/storage.ts';
-import classes from './lite.module.css';
+import lite from './lite.module.css';
+import classes from './LiteLanguageSelect.module.css';
 
 /**
  * The sign-in page's language switch (the shell has its menu, LanguageMenu): the browser's own
@@ -12,7 +13,7 @@ export function LiteLanguageSelect() {
   const { i18n, t } = useLingui();
   return (
     <select
-      className={`${classes.languageSelect} ${classes.focusRing}`}
+      className={`${classes.select} ${lite.focusRing}`}
       aria-label={t`Language`}
       value={i18n.locale}
       onChange={(e) => void changeLanguage(e.currentTarget.value as Language)}
