@@ -60,7 +60,7 @@ import type { RepairStatusProvider } from './providers/repairs/provider.ts';
 import { SandboxRepairProvider } from './providers/repairs/sandbox.ts';
 import { buildRepairs, type RepairsModule } from './modules/repairs/wiring.ts';
 import type { MonitorSchedulerOptions } from './jobs/monitor-scheduler.ts';
-import { rechargeSettings } from './config.ts';
+import { rechargeSettings } from './payment-config.ts';
 import { selectPaymentProvider } from './providers/payment/index.ts';
 import type { PaymentProvider } from './providers/payment/provider.ts';
 import type { WalletNotifier } from './modules/wallet/notifier.ts';

@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, RECHARGE_DEFAULTS, loadConfig, paymentProviderOf, rechargeSettings } from './config.ts';
+import { ConfigError } from './config-error.ts';
+import { loadConfig } from './config.ts';
+import { RECHARGE_DEFAULTS, paymentProviderOf, rechargeSettings } from './payment-config.ts';
 
 const DAY = 24 * 3600 * 1000;
 

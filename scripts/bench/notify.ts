@@ -4,7 +4,7 @@
 // notifies per second, one at a time and 50 at once. The orders are written straight into the
 // database (the provider's precreate is not what is measured).
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { RECHARGE_DEFAULTS } from '#server/config.ts';
+import { RECHARGE_DEFAULTS } from '#server/payment-config.ts';
 import { RechargeRepository, newOrderNo } from '#server/modules/wallet/recharge-repository.ts';
 import { alipayTimestamp, notifySignContent, rsa2Sign } from '#server/providers/payment/alipay-sign.ts';
 import { fenToYuan } from '#server/providers/payment/provider.ts';

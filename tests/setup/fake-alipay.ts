@@ -4,7 +4,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AlipayConfig } from '#server/config.ts';
+import type { AlipayConfig } from '#server/payment-config.ts';
 import {
   alipayTimestamp,
   notifySignContent,

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WechatPayConfig } from '#server/config.ts';
+import type { WechatPayConfig } from '#server/payment-config.ts';
 import { rfc3339China } from '#server/providers/payment/wechatpay.ts';
 import {
   encryptResource,

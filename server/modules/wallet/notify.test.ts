@@ -4,7 +4,7 @@ import { ErrCode } from '#contract/errcodes.ts';
 import type { PointRecordDatas } from '#contract/schemas/ledger.ts';
 import type { RechargeOrderRow } from '#contract/schemas/recharge.ts';
 import { SOCKET_PATH, SOCKET_SOURCE, type ServerToClientEvents } from '#contract/realtime.ts';
-import { RECHARGE_DEFAULTS, type PaymentConfig } from '#server/config.ts';
+import { RECHARGE_DEFAULTS, type PaymentConfig } from '#server/payment-config.ts';
 import { alipayTimestamp } from '#server/providers/payment/alipay-sign.ts';
 import { FakeAlipay, rsaPair } from '#tests/setup/fake-alipay.ts';
 import { FakeWechatPay } from '#tests/setup/fake-wechatpay.ts';

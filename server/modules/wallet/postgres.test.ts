@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RechargeOrderRow } from '#contract/schemas/recharge.ts';
 import { buildApp, type App } from '#server/app.ts';
-import { RECHARGE_DEFAULTS, loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config.ts';
+import { RECHARGE_DEFAULTS } from '#server/payment-config.ts';
 import { connectDb, type Db } from '#server/db/connect.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';

@@ -7,7 +7,7 @@ import type {
   RechargeRecord,
   RechargeState,
 } from '#contract/schemas/recharge.ts';
-import type { RechargeSettings } from '#server/config.ts';
+import type { RechargeSettings } from '#server/payment-config.ts';
 import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';

@@ -1,4 +1,4 @@
-import type { AlipayConfig } from '#server/config.ts';
+import type { AlipayConfig } from '#server/payment-config.ts';
 import {
   alipayTimestamp,
   notifySignContent,

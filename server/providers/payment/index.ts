@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { paymentProviderOf, type ServerConfig } from '#server/config.ts';
+import type { ServerConfig } from '#server/config.ts';
+import { paymentProviderOf } from '#server/payment-config.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AlipayProvider } from './alipay.ts';

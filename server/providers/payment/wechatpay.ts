@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { WechatPayConfig } from '#server/config.ts';
+import type { WechatPayConfig } from '#server/payment-config.ts';
 import {
   NotifyRejected,
   PaymentApiError,
