@@ -20,7 +20,7 @@ function serverHarnessTests(): string[] {
   );
 }
 
-/** Left out of the icons chunk: the sign-in page's first load would take it whole. */
+/** Left out of the icons chunk: the sign-in route would take it whole (scripts/sign-in-icons.ts). */
 const SIGN_IN_ICONS = signInIcons();
 
 /** The signed-in start's own code as one chunk (scripts/vite-signed-in-start.ts). */
@@ -128,7 +128,7 @@ export default defineConfig({
             // use they came in ~6 and ~12 chunks of 0.2-18 kB, and an offline start fetched 11 of them
             // on its own (each request ~0.3-0.9 ms of the page's main thread before any answer). In
             // interleaved bench:offline-ab runs the shell came 23-36 ms sooner with the query chunk,
-            // and 17-44 ms sooner again with the icons (15 kB, every icon the app draws but the sign-in page's; issue 15).
+            // and 17-44 ms sooner again with the icons (15 kB, every icon the app draws but the sign-in route's; issue 15).
             // The two query modules the boot chunk imports (the providers' contexts) stay out.
             {
               name: 'icons',

@@ -1,18 +1,25 @@
-// The tabler icons the sign-in page draws (vite.config.ts keeps them out of the app's icons chunk, which
-// would otherwise come into the sign-in page's first load whole: issue 15's 120 kB budget).
-import { globSync, readFileSync } from 'node:fs';
+// The tabler icons the sign-in route can draw (vite.config.ts keeps them out of the app's icons chunk,
+// which would otherwise come into the sign-in route whole: issue 15's 120 kB budget). The sign-in
+// route's modules are those of its catalog (scripts/lib/sign-in-modules.ts), computed from the imports.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { signInModules } from './lib/sign-in-modules.ts';
 
-/** The sign-in page's own code: its feature and the plain (non-Mantine) widgets it is built with. */
-const SIGN_IN_SOURCES = ['src/features/auth/**/*.tsx', 'src/ui/lite/**/*.tsx'];
-const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*'@tabler\/icons-react'/g;
+const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]@tabler\/icons-react['"]/g;
 
-/** Names of the icons imported by the sign-in page's code, e.g. `IconEye`. */
-export function signInIcons(root = '.'): Set<string> {
-  const names = new Set<string>();
-  for (const file of globSync(SIGN_IN_SOURCES, { cwd: root, exclude: (f) => /\.test\.tsx$/.test(f) })) {
-    for (const [, list] of readFileSync(`${root}/${file}`, 'utf8').matchAll(ICON_IMPORT)) {
-      for (const name of list!.split(',')) if (name.trim()) names.add(name.trim().replace(/^type\s+/, ''));
-    }
-  }
-  return names;
+/** The icon names a module's source imports from @tabler/icons-react, e.g. `IconEye`. */
+export function iconNamesIn(source: string): string[] {
+  return [...source.matchAll(ICON_IMPORT)].flatMap(([, list]) =>
+    list!
+      .split(',')
+      .map((name) => name.trim().replace(/^type\s+/, ''))
+      .filter(Boolean),
+  );
+}
+
+/** Names of the icons imported by the modules the sign-in route can run. */
+export function signInIcons(rootDir = '.'): Set<string> {
+  return new Set(
+    signInModules(rootDir).flatMap((file) => iconNamesIn(readFileSync(path.join(rootDir, file), 'utf8'))),
+  );
 }
