@@ -32,11 +32,12 @@ describe('signedInStartGroup', () => {
     '/p/src/app/data-layer.ts': ['/p/src/lib/offline/outbox.ts'],
     '/p/src/lib/offline/outbox.ts': [],
     '/p/src/ui/mantine-root.tsx': [],
+    '/p/src/routes/app/dashboards/default.tsx?tsr-split=component': ['/p/src/lib/labels.ts'],
     '/p/src/routes/app/reports.tsx?tsr-split=component': ['/p/src/features/reports/Report.tsx'],
     '/p/src/features/reports/Report.tsx': [],
   };
 
-  it("holds what the app layout, the data layer and Mantine's root import, not the boot chunk's or vendors'", () => {
+  it("holds what the app layout, the data layer, Mantine's root and the landing page import, not the boot chunk's, vendors' or other pages'", () => {
     const group = signedInStartGroup();
     const context = graphOf(graph, '/p/src/main.tsx');
     runBuildEnd(group, context);
@@ -47,6 +48,7 @@ describe('signedInStartGroup', () => {
       '/p/src/lib/labels.ts',
       '/p/src/lib/offline/outbox.ts',
       '/p/src/routes/app.tsx?tsr-split=component',
+      '/p/src/routes/app/dashboards/default.tsx?tsr-split=component',
       '/p/src/ui/mantine-root.tsx',
     ]);
     expect(context.warn).not.toHaveBeenCalled();
@@ -57,7 +59,7 @@ describe('signedInStartGroup', () => {
     const { '/p/src/ui/mantine-root.tsx': _gone, ...rest } = graph;
     const context = graphOf(rest, '/p/src/main.tsx');
     runBuildEnd(group, context);
-    expect(context.warn).toHaveBeenCalledWith(expect.stringContaining('found 2 of 3 roots'));
+    expect(context.warn).toHaveBeenCalledWith(expect.stringContaining('found 3 of 4 roots'));
     expect(group.test('/p/src/lib/labels.ts')).toBe(true);
   });
 });

@@ -161,3 +161,21 @@ test('a refused replay is shown to fix or discard; logout asks about it, then le
   await expect(second.getByTestId('outbox-button')).toBeHidden();
   await isClean(second);
 });
+
+test('offline: the installed app opens at its start_url (/#/) on the landing page', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInFast(page, request);
+  await page.goto('/#/app/dashboards/default');
+  await underServiceWorker(page);
+  await expect(page.getByTestId('dashboard-title')).toBeVisible();
+
+  await context.setOffline(true);
+  const launched = await context.newPage();
+  await launched.goto('/#/'); // scripts/pwa-manifest.ts's start_url
+  await expect(launched.getByTestId('current-user')).toBeVisible();
+  await expect(launched.getByTestId('dashboard-title')).toBeVisible();
+  expect(new URL(launched.url()).hash).toBe('#/app/dashboards/default');
+});
