@@ -6,7 +6,8 @@
 // Each build is served by its own server (the built dist-server, its own fresh demo database) on its
 // own port, so each has its own origin, service worker and caches. A start is as bench:offline's: a
 // new tab of the installed, signed-in app, offline, to the first frame with the shell (in the page,
-// from its navigation start). AB_SETTLED=1 opens each tab 1 s before its clock starts.
+// from its navigation start). AB_SETTLED=1 opens each tab 1 s before its clock starts; AB_URL opens
+// another address than the landing page's (`/#/`: the installed app's start_url).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
@@ -18,6 +19,7 @@ import { startToShell, watchForShellIn } from './shell-watch.ts';
 const dirs = (process.env.AB_DIRS ?? '').split(',').filter(Boolean);
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 10);
 const SETTLED = process.env.AB_SETTLED === '1';
+const URL_OPENED = process.env.AB_URL ?? '/#/app/dashboards/default';
 if (dirs.length < 2 || dirs.some((dir) => !existsSync(`${dir}/index.html`))) {
   process.stdout.write('AB_DIRS must name two or more PWA builds (directories with index.html)\n');
   process.exit(1);
@@ -58,7 +60,7 @@ async function installed(browser: Browser, base: string): Promise<BrowserContext
 async function start(context: BrowserContext): Promise<number> {
   const tab = await context.newPage();
   if (SETTLED) await new Promise((r) => setTimeout(r, 1000));
-  const { pageMs } = await startToShell(tab, '/#/app/dashboards/default');
+  const { pageMs } = await startToShell(tab, URL_OPENED);
   await tab.close();
   return pageMs;
 }
