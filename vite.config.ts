@@ -128,8 +128,9 @@ export default defineConfig({
             // use they came in ~6 and ~12 chunks of 0.2-18 kB, and an offline start fetched 11 of them
             // on its own (each request ~0.3-0.9 ms of the page's main thread before any answer). In
             // interleaved bench:offline-ab runs the shell came 23-36 ms sooner with the query chunk,
-            // and 17-44 ms sooner again with the icons (15 kB, every icon the app draws but the sign-in route's; issue 15).
-            // The two query modules the boot chunk imports (the providers' contexts) stay out.
+            // and 17-44 ms sooner again with the icons (15 kB: every icon the app draws but the
+            // sign-in route's; issue 15). The two query modules the boot chunk imports (the
+            // providers' contexts) stay out.
             {
               name: 'icons',
               test: (id: string) => {
