@@ -7,13 +7,18 @@
 // Left out: what the boot chunk already holds (the sign-in page's first load would take the group
 // whole), and node_modules (the vendor groups of vite.config.ts).
 import type { Plugin } from 'vite';
+import { LANDING_PATH } from '../src/features/shell/landing.ts';
+
+/** A route file's code-split component module, by the route's path (file-based routing). */
+const routeComponent = (routePath: string) =>
+  new RegExp(`[\\\\/]src[\\\\/]routes${routePath.replaceAll('/', '[\\\\/]')}\\.tsx\\?tsr-split=component`);
 
 /** Where a signed-in start begins: the app layout, the two chunks main.tsx starts, the landing page. */
 const SIGNED_IN_ROOTS = [
-  /[\\/]src[\\/]routes[\\/]app\.tsx\?tsr-split=component/,
+  routeComponent('/app'),
   /[\\/]src[\\/]app[\\/]data-layer\.ts$/,
   /[\\/]src[\\/]ui[\\/]mantine-root\.tsx$/,
-  /[\\/]src[\\/]routes[\\/]app[\\/]dashboards[\\/]default\.tsx\?tsr-split=component/,
+  routeComponent(LANDING_PATH),
 ];
 
 interface ModuleGraph {
