@@ -1,5 +1,9 @@
 // The installed, signed-in PWA that the offline benches start from (offline-bench.ts, offline-ab.ts).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { LANDING_PATH } from '#src/features/shell/landing.ts';
+
+/** The landing page's address, where the benches open the app (the home route redirects there). */
+export const LANDING_URL = `/#${LANDING_PATH}`;
 
 /** scripts/e2e-server.ts's puzzle answer (importing that file would start a server). */
 const E2E_PUZZLE_X = 150;
@@ -39,7 +43,7 @@ export async function installedContext(
     if (!localStorage.getItem('token')) localStorage.setItem('token', t);
   }, token);
   const page = await context.newPage();
-  await page.goto('/#/app/dashboards/default');
+  await page.goto(LANDING_URL);
   await page.getByTestId('current-user').waitFor();
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
   return { context, page, userId, token };

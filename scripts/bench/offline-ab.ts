@@ -13,13 +13,13 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, freePort } from '../lib/app-server.ts';
 import { buildServer } from '../build-server.ts';
-import { installedContext } from './installed-app.ts';
+import { LANDING_URL, installedContext } from './installed-app.ts';
 import { startToShell, watchForShellIn } from './shell-watch.ts';
 
 const dirs = (process.env.AB_DIRS ?? '').split(',').filter(Boolean);
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 10);
 const SETTLED = process.env.AB_SETTLED === '1';
-const URL_OPENED = process.env.AB_URL ?? '/#/app/dashboards/default';
+const URL_OPENED = process.env.AB_URL ?? LANDING_URL;
 if (dirs.length < 2 || dirs.some((dir) => !existsSync(`${dir}/index.html`))) {
   process.stdout.write('AB_DIRS must name two or more PWA builds (directories with index.html)\n');
   process.exit(1);

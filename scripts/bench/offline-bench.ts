@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
-import { api as apiOf, installedContext as installedContextOf } from './installed-app.ts';
+import { LANDING_URL, api as apiOf, installedContext as installedContextOf } from './installed-app.ts';
 import { startToShell, watchForShellIn, type ShellStart } from './shell-watch.ts';
 import { pwaManifest } from '../pwa-manifest.ts';
 
@@ -62,7 +62,7 @@ async function coldStartOffline(
     }
     if (variant === 'tab-settled' || variant === 'worker-stopped')
       await new Promise((r) => setTimeout(r, 1000));
-    const url = variant === 'start-url' ? (pwaManifest.start_url ?? '/') : '/#/app/dashboards/default';
+    const url = variant === 'start-url' ? (pwaManifest.start_url ?? '/') : LANDING_URL;
     const { wallMs, pageMs } = await startToShell(tab, url);
     starts.push({ wallMs, pageMs });
     await tab.close();
