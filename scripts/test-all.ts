@@ -1,6 +1,7 @@
 // `npm test`: every check and every test, in order, then one closing line that sums them all:
 // `N passed, N failed, N skipped` (the static checks count one each).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { failedPlaywrightTests, failedVitestTests } from './lib/failed-tests.ts';
 import { run } from './lib/run.ts';
 import { startThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
@@ -11,6 +12,8 @@ interface Tally {
 }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
+// What failed, by name: printed above the closing lines, where a log's tail still shows it.
+const failures: string[] = [];
 
 async function check(name: string, command: string, args: string[]) {
   process.stdout.write(`\n▶ ${name}\n`);
@@ -62,6 +65,7 @@ if (vitest) {
   total.passed += v.passed;
   total.failed += v.failed;
   total.skipped += v.skipped;
+  failures.push(...failedVitestTests(vitest, process.cwd()).map((f) => `vitest  ${f}`));
   lines.push(
     `${v.failed ? 'FAIL' : 'ok  '} vitest: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`,
   );
@@ -85,6 +89,7 @@ if (stats) {
   total.passed += e.passed;
   total.failed += e.failed;
   total.skipped += e.skipped;
+  failures.push(...failedPlaywrightTests(e2e ?? {}).map((f) => `e2e     ${f}`));
   const label = e2e?.skippedRun
     ? 'e2e: SKIPPED (no Chromium)'
     : `e2e: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`;
@@ -103,6 +108,7 @@ if (readJson('test-results/lighthouse-installable.json')?.skippedRun) {
   lines[lines.length - 1] = 'ok   installable (Lighthouse): SKIPPED (no Chromium)';
 }
 
+if (failures.length) process.stdout.write(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
 process.stdout.write(
   `\n${lines.join('\n')}\n\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`,
 );
