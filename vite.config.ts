@@ -11,6 +11,7 @@ import { precompress } from './scripts/precompress.ts';
 import { contractPathsOnly } from './scripts/vite-contract-paths.ts';
 import { inlineErrCodes } from './scripts/vite-errcodes-inline.ts';
 import { signInIcons } from './scripts/sign-in-icons.ts';
+import { signedInPreloadPlugin } from './scripts/vite-signed-in-preload.ts';
 import { signedInStartGroup } from './scripts/vite-signed-in-start.ts';
 
 /** The server tests that run through tests/setup/server-harness.ts (those the `node-pg` project repeats). */
@@ -32,6 +33,8 @@ export default defineConfig({
   plugins: [
     // Learns the signed-in start's modules for its chunk group (scripts/vite-signed-in-start.ts).
     !process.env.VITEST && signedInStart.plugin,
+    // index.html asks for a signed-in start's chunks itself (scripts/vite-signed-in-preload.ts).
+    !process.env.VITEST && signedInPreloadPlugin(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -14,7 +14,7 @@ const routeComponent = (routePath: string) =>
   new RegExp(`[\\\\/]src[\\\\/]routes${routePath.replaceAll('/', '[\\\\/]')}\\.tsx\\?tsr-split=component`);
 
 /** Where a signed-in start begins: the app layout, the two chunks main.tsx starts, the landing page. */
-const SIGNED_IN_ROOTS = [
+export const SIGNED_IN_ROOTS = [
   routeComponent('/app'),
   /[\\/]src[\\/]app[\\/]data-layer\.ts$/,
   /[\\/]src[\\/]ui[\\/]mantine-root\.tsx$/,

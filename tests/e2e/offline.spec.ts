@@ -174,8 +174,43 @@ test('offline: the installed app opens at its start_url (/#/) on the landing pag
 
   await context.setOffline(true);
   const launched = await context.newPage();
+  await launched.addInitScript(recordInlinePreloads);
   await launched.goto('/#/'); // scripts/pwa-manifest.ts's start_url
   await expect(launched.getByTestId('current-user')).toBeVisible();
   await expect(launched.getByTestId('dashboard-title')).toBeVisible();
   expect(new URL(launched.url()).hash).toBe('#/app/dashboards/default');
+
+  // index.html asked for the signed-in start's chunks itself (scripts/vite-signed-in-preload.ts):
+  // each was used, and fetched once (the app's own request found the preload).
+  const preloaded = await launched.evaluate(() => {
+    const fetched = performance.getEntriesByType('resource').map((r) => r.name);
+    return (window as unknown as { inlinePreloads: string[] }).inlinePreloads.map((href) => ({
+      href,
+      times: fetched.filter((name) => name === href).length,
+    }));
+  });
+  expect(preloaded.length).toBeGreaterThan(10);
+  expect(preloaded.filter((p) => p.times !== 1)).toEqual([]);
+  expect(preloaded.some((p) => /\/zh-[\w-]+\.js$/.test(p.href))).toBe(true);
+});
+
+/** Records the links that index.html's inline scripts add (a classic script without src is running). */
+function recordInlinePreloads(): void {
+  const added: string[] = [];
+  (window as unknown as { inlinePreloads: string[] }).inlinePreloads = added;
+  const append = Node.prototype.appendChild;
+  Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+    const script = document.currentScript as HTMLScriptElement | null;
+    if (node instanceof HTMLLinkElement && script && !script.src) added.push(node.href);
+    return append.call(this, node) as T;
+  };
+}
+
+test('the sign-in page asks for none of the signed-in start ahead', async ({ page }) => {
+  await page.addInitScript(recordInlinePreloads);
+  await page.goto('/#/user/login');
+  await expect(page.locator('input[name=username]')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { inlinePreloads: string[] }).inlinePreloads),
+  ).toEqual([]);
 });

@@ -1,0 +1,117 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { preloadScript, signedInPreloads, type BundleChunk } from './vite-signed-in-preload.ts';
+
+function chunk(fileName: string, fields: Partial<BundleChunk> = {}): BundleChunk {
+  return {
+    type: 'chunk',
+    fileName,
+    isEntry: false,
+    facadeModuleId: null,
+    moduleIds: [],
+    imports: [],
+    ...fields,
+  };
+}
+
+/** A bundle shaped like the app's: the entry, the signed-in start's chunks, catalogs, a lazy page. */
+const bundle = Object.fromEntries(
+  [
+    chunk('index.js', { isEntry: true, imports: ['framework.js'], moduleIds: ['/p/src/main.tsx'] }),
+    chunk('framework.js'),
+    // Dynamic-import facades of two roots, and the group chunk holding the others.
+    chunk('mantine-root.js', { facadeModuleId: '/p/src/ui/mantine-root.tsx', imports: ['start.js'] }),
+    chunk('start.js', {
+      moduleIds: [
+        '/p/src/app/data-layer.ts',
+        '/p/src/ui/mantine-root.tsx',
+        '/p/src/routes/app.tsx?tsr-split=component',
+        '/p/src/routes/app/dashboards/default.tsx?tsr-split=component',
+      ],
+      imports: ['mantine.js', 'framework.js', 'query-persistence.js'],
+      viteMetadata: { importedCss: new Set(['start.css']) },
+    }),
+    chunk('mantine.js', { viteMetadata: { importedCss: new Set(['mantine.css']) } }),
+    chunk('query-persistence.js'),
+    chunk('zh-sign-in.js', { facadeModuleId: '/p/locales/sign-in/zh.po' }),
+    chunk('zh.js', { facadeModuleId: '/p/locales/zh.po', imports: ['po-runtime.js'] }),
+    chunk('po-runtime.js'),
+    chunk('en-sign-in.js', { facadeModuleId: '/p/locales/sign-in/en.po' }),
+    chunk('en.js', { facadeModuleId: '/p/locales/en.po' }),
+    chunk('es-sign-in.js', { facadeModuleId: '/p/locales/sign-in/es.po' }),
+    chunk('es.js', { facadeModuleId: '/p/locales/es.po' }),
+    // A page opened later: not preloaded.
+    chunk('reports.js', {
+      facadeModuleId: '/p/src/routes/app/reports.tsx?tsr-split=component',
+      imports: ['charts.js'],
+    }),
+    chunk('charts.js'),
+  ].map((c) => [c.fileName, c]),
+);
+
+describe('signedInPreloads', () => {
+  it("lists the signed-in start's chunks and their imports, less the entry's, and their stylesheets", () => {
+    const preloads = signedInPreloads({
+      ...bundle,
+      'favicon.svg': { type: 'asset', fileName: 'favicon.svg' },
+    });
+    expect(preloads.modules).toEqual(['mantine-root.js', 'mantine.js', 'query-persistence.js', 'start.js']);
+    expect(preloads.stylesheets).toEqual(['mantine.css', 'start.css']);
+  });
+
+  it("gives each language its two catalogs and what they import, and no other page's code", () => {
+    const { catalogs, modules } = signedInPreloads(bundle);
+    expect(catalogs).toEqual({
+      zh: ['po-runtime.js', 'zh-sign-in.js', 'zh.js'],
+      en: ['en-sign-in.js', 'en.js'],
+      es: ['es-sign-in.js', 'es.js'],
+    });
+    expect([...modules, ...Object.values(catalogs).flat()]).not.toContain('reports.js');
+    expect([...modules, ...Object.values(catalogs).flat()]).not.toContain('charts.js');
+  });
+});
+
+/** Runs the inline script against a stored `storage`; returns the links it added, as `rel as href`. */
+function linksAdded(storage: Record<string, string> | 'throws'): string[] {
+  const added: string[] = [];
+  const document = {
+    createElement: () => ({}) as Record<string, string>,
+    head: { appendChild: (l: Record<string, string>) => added.push(`${l.rel} ${l.as ?? '-'} ${l.href}`) },
+  };
+  const localStorage = {
+    getItem: (key: string) => {
+      if (storage === 'throws') throw new Error('SecurityError');
+      return storage[key] ?? null;
+    },
+  };
+  runInNewContext(preloadScript(signedInPreloads(bundle), '/assets/'), { document, localStorage });
+  return added;
+}
+
+describe('preloadScript', () => {
+  it('adds nothing without a stored session, or when storage cannot be read (the sign-in page)', () => {
+    expect(linksAdded({})).toEqual([]);
+    expect(linksAdded({ language: 'en' })).toEqual([]);
+    expect(linksAdded('throws')).toEqual([]);
+  });
+
+  it("preloads the modules, the stored language's catalogs and the stylesheets for a stored session", () => {
+    expect(linksAdded({ token: 't', language: 'en' })).toEqual([
+      'modulepreload - /assets/mantine-root.js',
+      'modulepreload - /assets/mantine.js',
+      'modulepreload - /assets/query-persistence.js',
+      'modulepreload - /assets/start.js',
+      'modulepreload - /assets/en-sign-in.js',
+      'modulepreload - /assets/en.js',
+      'preload style /assets/mantine.css',
+      'preload style /assets/start.css',
+    ]);
+  });
+
+  it('falls back to zh for no language, an unknown one or a key every object has', () => {
+    for (const language of [undefined, 'fr', '__proto__', 'constructor']) {
+      const links = linksAdded(language === undefined ? { token: 't' } : { token: 't', language });
+      expect(links.filter((l) => l.includes('sign-in'))).toEqual(['modulepreload - /assets/zh-sign-in.js']);
+    }
+  });
+});
