@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CatalogFile,
-  type SpecRules,
-  checkCatalogSets,
-  checkCatalogs,
-  parseCatalog,
-  placeholderProblems,
-  placeholdersOf,
-  SPEC_RULES,
-  summaryLine,
-} from './check-catalogs.ts';
+import { checkCatalogSets, checkCatalogs, summaryLine } from './lib/catalog-checks.ts';
+import { SPEC_RULES, type SpecRules } from './lib/catalog-spec-texts.ts';
+import { placeholderProblems, placeholdersOf } from './lib/icu-placeholders.ts';
+import { type CatalogFile, parseCatalog } from './lib/po-catalog.ts';
 
 const NO_SPEC: SpecRules = { translations: [], sourceTexts: [] };
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeConfig } from '@lingui/conf';
 import { babelExtractor } from '@lingui/cli/api/extractors/babel';
 import linguiConfig from '../lingui.config.ts';
-import { parseCatalog } from './check-catalogs.ts';
+import { parseCatalog } from './lib/po-catalog.ts';
 import { signInMessageModules, signInModules } from './lib/sign-in-modules.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '..');

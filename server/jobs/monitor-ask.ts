@@ -1,9 +1,9 @@
 // Asks the providers about one watched device for the monitor scheduler: the repair-status provider
 // for a tracked repair device, the check provider for an ID-lock or network-lock monitor. Submit and
 // poll with short waits only.
+import { parseRepairIds } from '#server/modules/repairs/device-rows.ts';
 import type { CheckProvider, DeviceFacts } from '#server/providers/checks/provider.ts';
 import type { RepairStatus, RepairStatusProvider } from '#server/providers/repairs/provider.ts';
-import { parseRepairIds } from '#server/modules/repairs/device-rows.ts';
 
 type Submitted = { kind: 'accepted'; ticket: string; poll_after_ms: number } | { kind: 'busy' | 'failed' };
 type Polled<T> = { kind: 'pending'; poll_after_ms: number } | { kind: 'failed' } | { kind: 'done'; found: T };
