@@ -72,6 +72,20 @@ const COMPLETE = `UPDATE check_jobs SET state = ?, finished_at = ?, lease_owner 
 const DEVICE_STARTED = `UPDATE check_devices SET status = 'running', updated_ms = ? WHERE id = ? AND status = 'pending'`;
 const UNBLOCK = `UPDATE check_jobs SET run_after_ms = ? WHERE depends_on_job_id = ? AND state = 'pending' AND run_after_ms >= ?`;
 
+/** Counts a finished job (or a dependent failed with it) into the batch's ledger, counters and rollup. */
+type Finished = (
+  job: {
+    id: number;
+    order_id: number;
+    device_id: number;
+    account_id: number;
+    share: number;
+    service: string;
+  },
+  ok: boolean,
+  paid: boolean,
+) => void;
+
 interface Counters {
   success: number;
   failed: number;
@@ -128,18 +142,7 @@ export class JobOutcomeRepository {
       // The dashboards' counters per order and service (docs/decisions/0030-dashboard-rollup.md).
       const rolled = new Map<number, Map<string, ServiceDelta>>();
       const deviceDays: DeviceDays = new Map();
-      const finished = (
-        job: {
-          id: number;
-          order_id: number;
-          device_id: number;
-          account_id: number;
-          share: number;
-          service: string;
-        },
-        ok: boolean,
-        paid: boolean,
-      ) => {
+      const finished: Finished = (job, ok, paid) => {
         let perService = rolled.get(job.order_id);
         if (!perService) rolled.set(job.order_id, (perService = new Map()));
         let r = perService.get(job.service);
@@ -247,18 +250,7 @@ export class JobOutcomeRepository {
     jobId: number,
     service: string,
     now: number,
-    finished: (
-      job: {
-        id: number;
-        order_id: number;
-        device_id: number;
-        account_id: number;
-        share: number;
-        service: string;
-      },
-      ok: boolean,
-      paid: boolean,
-    ) => void,
+    finished: Finished,
   ): Promise<void> {
     if (!this.prerequisites.has(service)) return;
     const reason = `依赖的${this.names.get(service) ?? service}失败`;

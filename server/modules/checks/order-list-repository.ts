@@ -33,6 +33,15 @@ export function dayBounds(date: string, timeZone = DEFAULT_TIME_ZONE) {
 /** `%`, `_` and `\` match themselves in a LIKE pattern with ESCAPE '\'. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The list's filters: keyword, status, deleted (restorable) instead of live, shop days. */
+interface OrderListFilter {
+  keyword: string;
+  status?: 'running' | 'done' | undefined;
+  deleted?: boolean | undefined;
+  created_from?: string | undefined;
+  created_to?: string | undefined;
+}
+
 /** The check orders' list and detail reads, always scoped to one account. */
 export class OrderListRepository {
   private readonly db: Kysely<Database>;
@@ -40,17 +49,7 @@ export class OrderListRepository {
     this.db = db;
   }
 
-  private listBase(
-    accountId: number,
-    f: {
-      keyword: string;
-      status?: 'running' | 'done' | undefined;
-      deleted?: boolean | undefined;
-      created_from?: string | undefined;
-      created_to?: string | undefined;
-    },
-    deletedSince: number,
-  ) {
+  private listBase(accountId: number, f: OrderListFilter, deletedSince: number) {
     let q = this.db.selectFrom('check_orders as o').where('o.account_id', '=', accountId);
     // Shop days (the dashboards' click-through): from the first day's midnight to the last one's end.
     if (f.created_from) q = q.where('o.created_at', '>=', dayBounds(f.created_from).startMs);
@@ -92,15 +91,7 @@ export class OrderListRepository {
    */
   async list(
     accountId: number,
-    f: {
-      keyword: string;
-      status?: 'running' | 'done' | undefined;
-      deleted?: boolean | undefined;
-      created_from?: string | undefined;
-      created_to?: string | undefined;
-      page: number;
-      page_size: number;
-    },
+    f: OrderListFilter & { page: number; page_size: number },
     deletedSince: number,
   ) {
     const base = this.listBase(accountId, f, deletedSince);
