@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
 import type { OrderRow, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import type { DeviceResultRow, OrderResultsDatas } from '#contract/schemas/checks-results.ts';
-import { JobRepository } from '#server/modules/checks/job-repository.ts';
+import { JobClaimRepository } from '#server/modules/checks/job-claim-repository.ts';
+import { JobOutcomeRepository } from '#server/modules/checks/job-outcome-repository.ts';
 import { CheckTransportError } from '#server/providers/checks/provider.ts';
 import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
@@ -239,8 +240,9 @@ describe('job outcomes', () => {
 });
 
 describe('leases and exactly once', () => {
-  const repoFor = () =>
-    new JobRepository({
+  const claimsFor = () => new JobClaimRepository({ db: s.db, dialect: s.handle.dialect });
+  const outcomesFor = () =>
+    new JobOutcomeRepository({
       db: s.db,
       dialect: s.handle.dialect,
       prerequisites: new Set(['warranty']),
@@ -249,14 +251,14 @@ describe('leases and exactly once', () => {
 
   it("a crashed worker's jobs wait for its lease to expire, then run; its late writes change nothing", async () => {
     const orderId = await place([testImei(1), testImei(2)], ['warranty']);
-    const repo = repoFor();
-    const dead = await repo.claim('dead-worker', s.clock.now(), 60_000, 10);
+    const outcomes = outcomesFor();
+    const dead = await claimsFor().claim('dead-worker', s.clock.now(), 60_000, 10);
     expect(dead).toHaveLength(2);
     // The dead worker had submitted the first job: its ticket is recorded.
     const first = dead[0] as (typeof dead)[number];
     expect(
       (
-        await repo.apply(
+        await outcomes.apply(
           [{ kind: 'ticket', job: first, owner: 'dead-worker', ticket: 'T-dead' }],
           s.clock.now(),
         )
@@ -273,7 +275,7 @@ describe('leases and exactly once', () => {
     expect((await devices(orderId)).map((d) => d.status)).toEqual(['success', 'success']);
 
     // The dead worker wakes up and completes its job: refused, nothing counted twice.
-    const late = await repo.apply(
+    const late = await outcomes.apply(
       [
         {
           kind: 'success',
@@ -301,7 +303,7 @@ describe('leases and exactly once', () => {
     );
     s.clock.advance(1);
     const small = await place([testImei(999)], ['warranty']);
-    const claimed = await repoFor().claim('w', s.clock.now(), 60_000, 10);
+    const claimed = await claimsFor().claim('w', s.clock.now(), 60_000, 10);
     expect(claimed.filter((j) => j.order_id === small)).toHaveLength(1);
     // The rest are the big order's oldest and newest jobs.
     expect(claimed.filter((j) => j.order_id === big)).toHaveLength(9);

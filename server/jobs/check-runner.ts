@@ -4,7 +4,8 @@ import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { CatalogueRepository } from '#server/modules/checks/catalogue-repository.ts';
-import { JobRepository, type ClaimedJob, type JobWrite } from '#server/modules/checks/job-repository.ts';
+import { JobClaimRepository, type ClaimedJob } from '#server/modules/checks/job-claim-repository.ts';
+import { JobOutcomeRepository, type JobWrite } from '#server/modules/checks/job-outcome-repository.ts';
 import type { CheckProvider, DeviceFacts } from '#server/providers/checks/provider.ts';
 import { backoffMs } from './backoff.ts';
 import { ClaimLoop, leaseOwner } from './claim-loop.ts';
@@ -86,7 +87,11 @@ export class CheckRunner extends ClaimLoop {
   private readonly dialect: MigrationDialect;
   private readonly onProgress: (orders: Map<number, number>) => void;
   private readonly onError: (err: unknown) => void;
-  private repo: Promise<{ jobs: JobRepository; catalogue: Catalogue }> | null = null;
+  private repo: Promise<{
+    claims: JobClaimRepository;
+    outcomes: JobOutcomeRepository;
+    catalogue: Catalogue;
+  }> | null = null;
   private readonly batcher = new WriteBatcher<JobWrite, boolean>((writes) => this.applyWrites(writes));
 
   constructor(deps: RunnerDeps) {
@@ -107,15 +112,16 @@ export class CheckRunner extends ClaimLoop {
       const services: ServiceRow[] = await new CatalogueRepository(this.db).services();
       const prerequisites = new Set(services.flatMap((s) => s.depends_on));
       const names = new Map(services.map((s) => [s.code, s.name] as const));
-      const jobs = new JobRepository({ db: this.db, dialect: this.dialect, prerequisites, names });
+      const claims = new JobClaimRepository({ db: this.db, dialect: this.dialect });
+      const outcomes = new JobOutcomeRepository({ db: this.db, dialect: this.dialect, prerequisites, names });
       const freshMs = new Map(services.map((s) => [s.code, s.fresh_hours * 3_600_000] as const));
-      return { jobs, catalogue: { freshMs } };
+      return { claims, outcomes, catalogue: { freshMs } };
     })();
     return this.repo;
   }
 
   private async claimAndStart(limit: number): Promise<number> {
-    const { jobs: repo, catalogue } = await this.setup();
+    const { claims: repo, catalogue } = await this.setup();
     const now = this.clock.now();
     const jobs = await repo.claim(this.owner, now, this.options.leaseMs, limit);
     if (jobs.length === 0) return 0;
@@ -126,7 +132,7 @@ export class CheckRunner extends ClaimLoop {
 
   /** Fresh results of the same service for the same SN or IMEI in the same account (decision 0012). */
   private async findReuse(
-    repo: JobRepository,
+    repo: JobClaimRepository,
     catalogue: Catalogue,
     jobs: readonly ClaimedJob[],
     now: number,
@@ -171,13 +177,13 @@ export class CheckRunner extends ClaimLoop {
   }
 
   private async applyWrites(writes: JobWrite[]): Promise<boolean[]> {
-    const { jobs } = await this.setup();
+    const { outcomes } = await this.setup();
     // The batch is one transaction: when the database refuses it (a deadlock or serialization
     // failure on PostgreSQL, a busy SQLite file), nothing of it was written and it is tried again.
     let result;
     for (let attempt = 1; ; attempt++) {
       try {
-        result = await jobs.apply(writes, this.clock.now());
+        result = await outcomes.apply(writes, this.clock.now());
         break;
       } catch (err) {
         if (attempt >= 3) throw err;

@@ -1,6 +1,6 @@
 import { decodeIdentifier } from '#contract/identifiers/decode.ts';
 import type { IdentifierForm, IdentifierKind } from '#contract/identifiers/parse.ts';
-import type { NewDevice } from './order-repository.ts';
+import type { NewDevice } from './order-device-repository.ts';
 
 /**
  * A device as order_create stores it: its identifier, and what the identifier itself tells without

@@ -10,6 +10,7 @@ import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
+import { OrderDeviceRepository } from './order-device-repository.ts';
 import { OrderRepository } from './order-repository.ts';
 import type { OrderNotifier, OrderService } from './order-service.ts';
 import { toDeviceRow } from './results-service.ts';
@@ -33,9 +34,12 @@ export class OrderActions {
 
   /** The order's devices as filterable rows (no jobs); refused when the order is not the caller's. */
   private async filterableDevices(accountId: number, orderId: number) {
-    const repo = new OrderRepository(this.db);
-    if (!(await repo.findOrder(accountId, orderId))) throw new AppError(ErrCode.ORDER_NOT_FOUND);
-    return (await repo.devices(orderId, undefined)).map((d) => ({ ...toDeviceRow(d, []), ident: d.ident }));
+    if (!(await new OrderRepository(this.db).findOrder(accountId, orderId)))
+      throw new AppError(ErrCode.ORDER_NOT_FOUND);
+    return (await new OrderDeviceRepository(this.db).devices(orderId, undefined)).map((d) => ({
+      ...toDeviceRow(d, []),
+      ident: d.ident,
+    }));
   }
 
   async facets(user: AuthUser, orderId: number, filter: ResultFilter): Promise<OrderFacetsDatas> {
@@ -47,9 +51,11 @@ export class OrderActions {
   /** The identifiers of the selected devices of the order (account-scoped), in entry order. */
   async selectedIdents(user: AuthUser, orderId: number, selection: DeviceSelection): Promise<string[]> {
     if ('device_ids' in selection) {
-      const repo = new OrderRepository(this.db);
-      if (!(await repo.findOrder(user.account_id, orderId))) throw new AppError(ErrCode.ORDER_NOT_FOUND);
-      return (await repo.devicesByIds(user.account_id, orderId, selection.device_ids)).map((d) => d.ident);
+      if (!(await new OrderRepository(this.db).findOrder(user.account_id, orderId)))
+        throw new AppError(ErrCode.ORDER_NOT_FOUND);
+      return (
+        await new OrderDeviceRepository(this.db).devicesByIds(user.account_id, orderId, selection.device_ids)
+      ).map((d) => d.ident);
     }
     const devices = await this.filterableDevices(user.account_id, orderId);
     const { mask } = computeFacets(devices, selection.filter);

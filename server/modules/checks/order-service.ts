@@ -19,7 +19,9 @@ import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import { CatalogueRepository } from './catalogue-repository.ts';
 import { newDevice } from './offline-facts.ts';
-import { OrderRepository, type OrderListRow } from './order-repository.ts';
+import { OrderDeviceRepository } from './order-device-repository.ts';
+import { OrderListRepository, type OrderListRow } from './order-list-repository.ts';
+import { OrderRepository } from './order-repository.ts';
 import { pricePerDevice, resolveOrderServices, type OrderedService } from './order-services.ts';
 import { drawPackageChecks, markPackageDevices, packageChecksAvailable } from './package-draw.ts';
 
@@ -119,7 +121,14 @@ export class OrderService {
         actorUserId: user.user_id,
         at,
       });
-      await orders.addDevicesAndJobs({ accountId: user.account_id, orderId, devices, services, price, at });
+      await new OrderDeviceRepository(trx).addDevicesAndJobs({
+        accountId: user.account_id,
+        orderId,
+        devices,
+        services,
+        price,
+        at,
+      });
       await markPackageDevices(
         trx,
         orderId,
@@ -148,7 +157,10 @@ export class OrderService {
         { services: down.map((s) => s.code) },
       );
 
-    const batch = validateBatch(input.identifiers, await orders.orderIdents(order.id));
+    const batch = validateBatch(
+      input.identifiers,
+      await new OrderDeviceRepository(this.db).orderIdents(order.id),
+    );
     const devices = batch.valid.map(newDevice);
     const rejected = batch.invalid.map(({ line, raw, reason }) => ({ line, raw, reason }));
     const duplicates = batch.duplicates;
@@ -180,7 +192,7 @@ export class OrderService {
         at,
       });
       try {
-        await new OrderRepository(trx).addDevicesAndJobs({
+        await new OrderDeviceRepository(trx).addDevicesAndJobs({
           accountId: user.account_id,
           orderId: order.id,
           devices,
@@ -230,12 +242,16 @@ export class OrderService {
 
   async list(user: AuthUser, input: z.output<typeof orderListInput>): Promise<OrderListDatas> {
     const deletedSince = this.clock.now() - ORDER_RESTORE_WINDOW_S * 1000;
-    const { rows, summary } = await new OrderRepository(this.db).list(user.account_id, input, deletedSince);
+    const { rows, summary } = await new OrderListRepository(this.db).list(
+      user.account_id,
+      input,
+      deletedSince,
+    );
     return { list: rows.map(toOrderRow), total: summary.orders, summary };
   }
 
   async detail(user: AuthUser, orderId: number): Promise<OrderRow & { package_checks: number }> {
-    const row = await new OrderRepository(this.db).detail(user.account_id, orderId);
+    const row = await new OrderListRepository(this.db).detail(user.account_id, orderId);
     if (!row) throw new AppError(ErrCode.ORDER_NOT_FOUND);
     return { ...toOrderRow(row), package_checks: row.package_checks };
   }

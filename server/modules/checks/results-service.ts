@@ -12,6 +12,7 @@ import type {
 import type { Database, JobState } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import { OrderDeviceRepository } from './order-device-repository.ts';
 import { OrderRepository } from './order-repository.ts';
 
 /**
@@ -21,8 +22,8 @@ import { OrderRepository } from './order-repository.ts';
  */
 export const CHANGED_SINCE_MARGIN_MS = 2000;
 
-type DeviceRecord = Awaited<ReturnType<OrderRepository['devices']>>[number];
-type JobRecord = Awaited<ReturnType<OrderRepository['jobs']>>[number];
+type DeviceRecord = Awaited<ReturnType<OrderDeviceRepository['devices']>>[number];
+type JobRecord = Awaited<ReturnType<OrderDeviceRepository['jobs']>>[number];
 
 /** A job handed back to `pending` with its ticket is in flight upstream: shown as running. */
 function jobStatus(state: JobState, ticket: string | null): JobResultRow['status'] {
@@ -94,11 +95,15 @@ export class ResultsService {
 
   async results(accountId: number, orderId: number, changedSince?: number): Promise<OrderResultsDatas> {
     const orders = new OrderRepository(this.db);
+    const contents = new OrderDeviceRepository(this.db);
     // Read before the rows: a change committed after this instant is answered next time.
     const serverMs = Math.max(0, this.clock.now() - CHANGED_SINCE_MARGIN_MS);
     if (!(await orders.findOrder(accountId, orderId))) throw new AppError(ErrCode.ORDER_NOT_FOUND);
     const since = changedSince === undefined || changedSince === 0 ? undefined : changedSince;
-    const [devices, jobs] = await Promise.all([orders.devices(orderId, since), orders.jobs(orderId, since)]);
+    const [devices, jobs] = await Promise.all([
+      contents.devices(orderId, since),
+      contents.jobs(orderId, since),
+    ]);
     const byDevice = new Map<number, JobResultRow[]>();
     for (const j of jobs) {
       let list = byDevice.get(j.device_id);

@@ -1,37 +1,22 @@
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
+// What a check worker writes to the jobs it holds: tickets, releases, successes and failures, in
+// batches, each write guarded by its lease; with the ledger, order counters, dependents and
+// dashboards' rollup that a finished job moves. How a job is claimed is in job-claim-repository.ts.
+import type { Kysely, Transaction } from 'kysely';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { DeviceFacts } from '#server/providers/checks/provider.ts';
 import { LedgerRepository, type Release } from '#server/modules/ledger/ledger-repository.ts';
 import {
-  DEVICE_DIMS,
   addDeviceDays,
   addServiceDays,
-  deviceKey,
   orderDayOf,
   type ServiceDelta,
-  type DeviceKey,
 } from '#server/modules/dashboards/rollup.ts';
 import { returnPackageCheckIfFailed } from './package-return.ts';
-import { factColumns } from './device-facts.ts';
-import { BLOCKED_MS } from './order-repository.ts';
-
-/** A job a worker holds the lease of, with what the provider needs to know about its device. */
-export interface ClaimedJob {
-  id: number;
-  order_id: number;
-  device_id: number;
-  account_id: number;
-  service: ServiceCode;
-  /** Submits so far, this claim's included when it is a submit. */
-  attempts: number;
-  ticket: string | null;
-  share: number;
-  sn: string | null;
-  imei: string | null;
-  lease_until_ms: number;
-}
+import { BLOCKED_MS } from './order-device-repository.ts';
+import type { ClaimedJob } from './job-claim-repository.ts';
+import { DeviceOutcomeWriter, type DeviceDays } from './device-outcome.ts';
+import { runStatement } from './run-statement.ts';
 
 /** What a worker does to a job it holds; applied in batches, each guarded by its lease. */
 export type JobWrite =
@@ -87,11 +72,19 @@ const COMPLETE = `UPDATE check_jobs SET state = ?, finished_at = ?, lease_owner 
 const DEVICE_STARTED = `UPDATE check_devices SET status = 'running', updated_ms = ? WHERE id = ? AND status = 'pending'`;
 const UNBLOCK = `UPDATE check_jobs SET run_after_ms = ? WHERE depends_on_job_id = ? AND state = 'pending' AND run_after_ms >= ?`;
 
-/** Device-facet rollup deltas of one batch, per account and shop day, upserted at its end. */
-type DeviceDays = Map<string, { accountId: number; day: string; rows: { key: DeviceKey; count: number }[] }>;
-
-/** Ids per IN (...) list: far under SQLite's parameter limit. */
-const IN_CHUNK = 500;
+/** Counts a finished job (or a dependent failed with it) into the batch's ledger, counters and rollup. */
+type Finished = (
+  job: {
+    id: number;
+    order_id: number;
+    device_id: number;
+    account_id: number;
+    share: number;
+    service: string;
+  },
+  ok: boolean,
+  paid: boolean,
+) => void;
 
 interface Counters {
   success: number;
@@ -101,20 +94,17 @@ interface Counters {
 }
 
 /**
- * The job runner's SQL. Claims take runnable jobs with a lease in one transaction (a conditional
- * UPDATE, so of two workers only one gets a job; on PostgreSQL the candidates are read with
- * FOR UPDATE SKIP LOCKED so workers do not queue on each other's rows). Every later write is guarded
- * by `state = 'running' AND lease_owner = ?`: a worker that lost its lease changes nothing, and a
- * job completes exactly once.
+ * The job runner's writes. Every one is guarded by `state = 'running' AND lease_owner = ?`: a
+ * worker that lost its lease changes nothing, and a job completes exactly once.
  */
-export class JobRepository {
+export class JobOutcomeRepository {
   private readonly db: Kysely<Database>;
   private readonly dialect: MigrationDialect;
   /** Services other services depend on: only their successes unblock dependents. */
   private readonly prerequisites: ReadonlySet<string>;
   /** Service code to its name, for the reason a dependent fails with. */
   private readonly names: ReadonlyMap<string, string>;
-  private readonly deviceUpdates = new Map<string, string>();
+  private readonly devices: DeviceOutcomeWriter;
   constructor(deps: {
     db: Kysely<Database>;
     dialect: MigrationDialect;
@@ -125,143 +115,11 @@ export class JobRepository {
     this.dialect = deps.dialect;
     this.prerequisites = deps.prerequisites;
     this.names = deps.names;
+    this.devices = new DeviceOutcomeWriter(deps.dialect);
   }
 
-  /** Runs one of the written-out statements (`?` placeholders, `$n` on PostgreSQL); answers the rows changed. */
-  private async run(trx: Transaction<Database>, text: string, params: readonly unknown[]): Promise<number> {
-    let compiled = text;
-    if (this.dialect === 'postgres') {
-      let n = 0;
-      compiled = text.replace(/\?/g, () => `$${++n}`);
-    }
-    const result = await trx.executeQuery(CompiledQuery.raw(compiled, [...params]));
-    return Number(result.numAffectedRows ?? 0);
-  }
-
-  /** Up to `limit` runnable jobs (due, or whose lease expired), now leased to `owner`. */
-  async claim(owner: string, now: number, leaseMs: number, limit: number): Promise<ClaimedJob[]> {
-    return this.db.transaction().execute(async (trx) => {
-      let expired = trx
-        .selectFrom('check_jobs')
-        .select('id')
-        .where('state', '=', 'running')
-        .where('lease_until_ms', '<', now)
-        .orderBy('lease_until_ms')
-        .limit(limit);
-      // Due jobs from both ends: the oldest first (nothing waits for ever), and the newest, so a
-      // small order placed behind a 100,000-device one starts at once instead of after it.
-      const dueQuery = (newest: boolean, n: number) => {
-        let q = trx
-          .selectFrom('check_jobs')
-          .select('id')
-          .where('state', '=', 'pending')
-          .where('run_after_ms', '<=', now)
-          .orderBy('run_after_ms', newest ? 'desc' : 'asc')
-          .orderBy('id', newest ? 'desc' : 'asc')
-          .limit(n);
-        if (this.dialect === 'postgres') q = q.forUpdate().skipLocked();
-        return q;
-      };
-      if (this.dialect === 'postgres') expired = expired.forUpdate().skipLocked();
-      const picked = new Set((await expired.execute()).map((r) => r.id));
-      const room = limit - picked.size;
-      if (room > 0) {
-        const half = Math.ceil(room / 2);
-        const oldest = await dueQuery(false, half).execute();
-        // The newest half is not looked for when the oldest already took every due job.
-        const newest =
-          oldest.length < half || room - half === 0 ? [] : await dueQuery(true, room - half).execute();
-        for (const r of [...oldest, ...newest]) picked.add(r.id);
-      }
-      const ids = [...picked];
-      if (ids.length === 0) return [];
-
-      const leaseUntil = now + leaseMs;
-      const got: number[] = [];
-      for (let i = 0; i < ids.length; i += IN_CHUNK) {
-        const rows = await trx
-          .updateTable('check_jobs')
-          .set({
-            state: 'running',
-            lease_owner: owner,
-            lease_until_ms: leaseUntil,
-            attempts: sql<number>`CASE WHEN ticket IS NULL THEN attempts + 1 ELSE attempts END`,
-          })
-          .where('id', 'in', ids.slice(i, i + IN_CHUNK))
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('state', '=', 'pending'), eb('run_after_ms', '<=', now)]),
-              eb.and([eb('state', '=', 'running'), eb('lease_until_ms', '<', now)]),
-            ]),
-          )
-          .returning('id')
-          .execute();
-        for (const r of rows) got.push(r.id);
-      }
-      const claimed: ClaimedJob[] = [];
-      for (let i = 0; i < got.length; i += IN_CHUNK) {
-        const rows = await trx
-          .selectFrom('check_jobs as j')
-          .innerJoin('check_devices as d', 'd.id', 'j.device_id')
-          .select([
-            'j.id',
-            'j.order_id',
-            'j.device_id',
-            'j.account_id',
-            'j.service',
-            'j.attempts',
-            'j.ticket',
-            'j.share',
-            'd.sn',
-            'd.imei',
-          ])
-          .where('j.id', 'in', got.slice(i, i + IN_CHUNK))
-          .execute();
-        for (const r of rows)
-          claimed.push({
-            ...r,
-            service: r.service as ServiceCode,
-            share: Number(r.share),
-            lease_until_ms: leaseUntil,
-          });
-      }
-      return claimed;
-    });
-  }
-
-  /**
-   * For each of the account's (service, identifier) pairs, the newest original (not itself reused)
-   * successful job finished at or after `since`: its facts, provider and finish time.
-   */
-  async reusable(accountId: number, services: readonly string[], idents: readonly string[], since: number) {
-    const found: Array<{
-      service: string;
-      sn: string | null;
-      imei: string | null;
-      facts: string | null;
-      provider: string | null;
-      sandbox: number;
-      finished_at: number | null;
-    }> = [];
-    if (services.length === 0 || idents.length === 0) return found;
-    for (let i = 0; i < idents.length; i += IN_CHUNK) {
-      const chunk = idents.slice(i, i + IN_CHUNK);
-      const rows = await this.db
-        .selectFrom('check_devices as d')
-        .innerJoin('check_jobs as j', 'j.device_id', 'd.id')
-        .select(['j.service', 'd.sn', 'd.imei', 'j.facts', 'j.provider', 'j.sandbox', 'j.finished_at'])
-        .where('d.account_id', '=', accountId)
-        .where((eb) => eb.or([eb('d.sn', 'in', chunk), eb('d.imei', 'in', chunk)]))
-        .where('j.service', 'in', services)
-        .where('j.state', '=', 'success')
-        .where('j.reused', '=', 0)
-        .where('j.finished_at', '>=', since)
-        .orderBy('j.finished_at', 'desc')
-        .execute();
-      for (const r of rows)
-        found.push({ ...r, finished_at: r.finished_at === null ? null : Number(r.finished_at) });
-    }
-    return found;
+  private run(trx: Transaction<Database>, text: string, params: readonly unknown[]): Promise<number> {
+    return runStatement(trx, this.dialect, text, params);
   }
 
   /** Applies a batch of writes in one transaction; each is guarded by the writer's lease. */
@@ -284,18 +142,7 @@ export class JobRepository {
       // The dashboards' counters per order and service (docs/decisions/0030-dashboard-rollup.md).
       const rolled = new Map<number, Map<string, ServiceDelta>>();
       const deviceDays: DeviceDays = new Map();
-      const finished = (
-        job: {
-          id: number;
-          order_id: number;
-          device_id: number;
-          account_id: number;
-          share: number;
-          service: string;
-        },
-        ok: boolean,
-        paid: boolean,
-      ) => {
+      const finished: Finished = (job, ok, paid) => {
         let perService = rolled.get(job.order_id);
         if (!perService) rolled.set(job.order_id, (perService = new Map()));
         let r = perService.get(job.service);
@@ -360,7 +207,7 @@ export class JobRepository {
           ]);
           if (n !== 1) continue;
           applied[index] = true;
-          await this.updateDevice(trx, job.device_id, ok, ok ? w.facts : {}, now, deviceDays);
+          await this.devices.write(trx, job.device_id, ok, ok ? w.facts : {}, now, deviceDays);
           if (!ok) await returnPackageCheckIfFailed(trx, job.device_id, now);
           finished(job, ok, ok && !w.reused);
           if (ok) {
@@ -397,75 +244,13 @@ export class JobRepository {
     });
   }
 
-  /** Merges the facts and counts the finished job; the device's status follows from its counters. */
-  private async updateDevice(
-    trx: Transaction<Database>,
-    deviceId: number,
-    ok: boolean,
-    facts: DeviceFacts,
-    now: number,
-    deviceDays: DeviceDays,
-  ): Promise<void> {
-    const columns = factColumns(facts);
-    const names = Object.keys(columns) as (keyof typeof columns)[];
-    const key = names.join(',');
-    let text = this.deviceUpdates.get(key);
-    if (text === undefined) {
-      // One statement per set of fact columns (a service's answers always carry the same set).
-      const sets = names.map((c) => `${c} = ?`);
-      sets.push(
-        'jobs_success = jobs_success + ?',
-        'jobs_failed = jobs_failed + ?',
-        `status = CASE WHEN jobs_success + jobs_failed + 1 >= jobs_total
-          THEN (CASE WHEN jobs_failed + ? = 0 THEN 'success' WHEN jobs_success + ? = 0 THEN 'failed' ELSE 'partial' END)
-          ELSE 'running' END`,
-        'updated_ms = ?',
-      );
-      text = `UPDATE check_devices SET ${sets.join(', ')} WHERE id = ?`;
-      this.deviceUpdates.set(key, text);
-    }
-    const s = ok ? 1 : 0;
-    const f = ok ? 0 : 1;
-    // The device's facets before and after: a change moves it between the rollup's keys.
-    const changesKey = names.some((c) => (DEVICE_DIMS as readonly string[]).includes(c));
-    const old = changesKey
-      ? await trx
-          .selectFrom('check_devices')
-          .select(['order_id', ...DEVICE_DIMS])
-          .where('id', '=', deviceId)
-          .executeTakeFirst()
-      : undefined;
-    await this.run(trx, text, [...names.map((c) => columns[c] ?? null), s, f, f, s, now, deviceId]);
-    if (!old) return;
-    const before = deviceKey(old);
-    const after = deviceKey({ ...old, ...(columns as Partial<Record<string, string | null>>) });
-    if (DEVICE_DIMS.every((d) => before[d] === after[d])) return;
-    const at = await orderDayOf(trx, old.order_id);
-    if (!at) return;
-    const slot = `${at.accountId}\u0001${at.day}`;
-    let days = deviceDays.get(slot);
-    if (!days) deviceDays.set(slot, (days = { accountId: at.accountId, day: at.day, rows: [] }));
-    days.rows.push({ key: before, count: -1 }, { key: after, count: 1 });
-  }
-
   /** A failed job's waiting dependents fail too (and, through them, theirs), each refunded. */
   private async failDependents(
     trx: Transaction<Database>,
     jobId: number,
     service: string,
     now: number,
-    finished: (
-      job: {
-        id: number;
-        order_id: number;
-        device_id: number;
-        account_id: number;
-        share: number;
-        service: string;
-      },
-      ok: boolean,
-      paid: boolean,
-    ) => void,
+    finished: Finished,
   ): Promise<void> {
     if (!this.prerequisites.has(service)) return;
     const reason = `依赖的${this.names.get(service) ?? service}失败`;
@@ -486,7 +271,7 @@ export class JobRepository {
       .execute();
     for (const r of rows) {
       // No facts: the device's rollup key stays, nothing goes to `deviceDays`.
-      await this.updateDevice(trx, r.device_id, false, {}, now, new Map());
+      await this.devices.write(trx, r.device_id, false, {}, now, new Map());
       await returnPackageCheckIfFailed(trx, r.device_id, now);
       finished({ ...r, share: Number(r.share) }, false, false);
       await this.failDependents(trx, r.id, r.service, now, finished);
