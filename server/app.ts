@@ -378,7 +378,12 @@ export async function buildApp({
       ...repairs.handlers,
       ...walletHandlers({ packages, recharge }),
       ...exportHandlers({ exports: exportService }),
-      ...dashboardHandlers({ db: db.db, clock, repairs: repairs.service }),
+      ...dashboardHandlers({
+        db: db.db,
+        clock,
+        repairSettings: repairs.settings,
+        repairDevices: repairs.devices,
+      }),
       identifySnImei: ({ user, input }) => ocr.identify(user, input.image),
       // The batch runs each write through the dispatcher registerEndpoints answers (below).
       outboxReplay: outboxReplayHandler(() => dispatch),

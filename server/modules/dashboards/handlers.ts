@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { RepairService } from '#server/modules/repairs/repair-service.ts';
+import type { DeviceRepository } from '#server/modules/repairs/device-repository.ts';
+import type { RepairSettingsService } from '#server/modules/repairs/settings-service.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
 import { DevicesService } from './devices-service.ts';
 import { HotPhonesService } from './hot-phones-service.ts';
@@ -15,7 +16,8 @@ import { PhoneDetailService } from './phone-detail-service.ts';
 export function dashboardHandlers(deps: {
   db: Kysely<Database>;
   clock: Clock;
-  repairs: RepairService;
+  repairSettings: RepairSettingsService;
+  repairDevices: DeviceRepository;
 }): HandlerMap {
   const overview = new OverviewService(deps);
   const hot = new HotPhonesService(deps);

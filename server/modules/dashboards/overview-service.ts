@@ -7,7 +7,8 @@ import {
 import { REPAIR_PROGRESS } from '#contract/schemas/repairs.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { RepairService } from '#server/modules/repairs/repair-service.ts';
+import type { DeviceRepository } from '#server/modules/repairs/device-repository.ts';
+import type { RepairSettingsService } from '#server/modules/repairs/settings-service.ts';
 import { walletSnapshot } from '#server/modules/wallet/package-service.ts';
 import { ROLLUP_TIME_ZONE, datesOf, periodRange } from './days.ts';
 import { bump, checkOrdersLink, repairDevicesLink, slices } from './links.ts';
@@ -24,12 +25,19 @@ export class OverviewService {
   private readonly clock: Clock;
   private readonly db: Kysely<Database>;
   private readonly rollup: RollupReader;
-  private readonly repairs: RepairService;
-  constructor(deps: { db: Kysely<Database>; clock: Clock; repairs: RepairService }) {
+  private readonly repairSettings: RepairSettingsService;
+  private readonly repairDevices: DeviceRepository;
+  constructor(deps: {
+    db: Kysely<Database>;
+    clock: Clock;
+    repairSettings: RepairSettingsService;
+    repairDevices: DeviceRepository;
+  }) {
     this.db = deps.db;
     this.clock = deps.clock;
     this.rollup = new RollupReader(deps.db);
-    this.repairs = deps.repairs;
+    this.repairSettings = deps.repairSettings;
+    this.repairDevices = deps.repairDevices;
   }
 
   async overview(accountId: number, period: DashboardPeriod): Promise<DashboardOverviewDatas> {
@@ -37,13 +45,13 @@ export class OverviewService {
     const range = periodRange(period, now);
     // "Changed today" is the repair list's own day (the shop's repair time zone), so the figure
     // equals that list's total.
-    const repairToday = await this.repairs.today(accountId);
+    const repairToday = await this.repairSettings.today(accountId);
     const [totals, services, warranty, repairs, changedToday, wallet] = await Promise.all([
       this.rollup.orderTotals(accountId, range),
       this.rollup.serviceDays(accountId, range),
       this.rollup.facets(accountId, range, ['warranty_type']),
       repairCounts(this.db, accountId),
-      this.repairs.devices.changedTodayCount(accountId, repairToday),
+      this.repairDevices.changedTodayCount(accountId, repairToday),
       walletSnapshot(this.db, accountId, now),
     ]);
 

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type {
   LogisticsBadge,
   RefreshState,
@@ -11,6 +11,7 @@ import type {
 } from '#contract/schemas/repairs.ts';
 import type { WarrantyType } from '#contract/schemas/checks-results.ts';
 import type { RepairDevicesTable, RepairEventsTable } from '#server/db/schema-repairs.ts';
+import type { AuthUser } from '#server/modules/auth/session-service.ts';
 
 export type DeviceDbRow = Selectable<RepairDevicesTable> & { batch_title: string };
 
@@ -142,5 +143,24 @@ export function toEventRow(e: EventDbRow): RepairEventRow {
     actor_name: e.actor_name,
     source: e.source as RepairEventRow['source'],
     at: sec(e.created_at),
+  };
+}
+
+/** A repair_events row for a change the shop made itself (an intake, an edit, a badge move). */
+export function shopEventRow(
+  user: AuthUser,
+  now: number,
+  e: { device_id: number; kind: string; from: string | null; to: string | null; repair_id: string | null },
+): Insertable<RepairEventsTable> {
+  return {
+    account_id: user.account_id,
+    device_id: e.device_id,
+    kind: e.kind,
+    from_value: e.from,
+    to_value: e.to,
+    repair_id: e.repair_id,
+    actor_user_id: user.user_id,
+    source: 'shop',
+    created_at: now,
   };
 }

@@ -13,6 +13,8 @@ import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
+import { requireBatch } from './batch-service.ts';
+import { shopEventRow } from './device-rows.ts';
 import type { RepairNotifier } from './repair-notifier.ts';
 
 /** A device about to be inserted. */
@@ -54,7 +56,7 @@ export class IntakeService {
   }
 
   async intake(user: AuthUser, input: z.output<typeof repairIntakeInput>): Promise<RepairIntakeDatas> {
-    await this.requireBatch(user.account_id, input.batch_id);
+    await requireBatch(this.db, user.account_id, input.batch_id);
     const existing = await this.identsOf(input.batch_id);
     const seen = new Map<string, number>();
     const rejected: IntakeRejected[] = [];
@@ -133,7 +135,7 @@ export class IntakeService {
     if (devices.length === 0) throw new AppError(ErrCode.REPAIR_CHECK_SOURCE_NOT_FOUND);
     const byId = new Map(devices.map((d) => [d.id, d]));
     const batchId = input.batch_id ?? null;
-    if (batchId) await this.requireBatch(user.account_id, batchId);
+    if (batchId) await requireBatch(this.db, user.account_id, batchId);
     const existing = batchId ? await this.identsOf(batchId) : new Map<string, number>();
     const rejected: IntakeRejected[] = [];
     const accepted: NewTracked[] = [];
@@ -190,17 +192,6 @@ export class IntakeService {
     });
     this.notify.devicesChanged(user.account_id, result.ids, [result.target]);
     return { batch_id: result.target, added: result.ids.length, device_ids: result.ids, rejected };
-  }
-
-  private async requireBatch(accountId: number, batchId: number): Promise<void> {
-    const b = await this.db
-      .selectFrom('repair_batches')
-      .select('id')
-      .where('id', '=', batchId)
-      .where('account_id', '=', accountId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!b) throw new AppError(ErrCode.REPAIR_BATCH_NOT_FOUND);
   }
 
   /** The batch's live devices by identifier (to their id). */
@@ -294,17 +285,15 @@ export class IntakeService {
       await trx
         .insertInto('repair_events')
         .values(
-          chunkIds.map((id) => ({
-            account_id: user.account_id,
-            device_id: id,
-            kind: 'intake',
-            from_value: null,
-            to_value: badge,
-            repair_id: null,
-            actor_user_id: user.user_id,
-            source: 'shop',
-            created_at: now,
-          })),
+          chunkIds.map((id) =>
+            shopEventRow(user, now, {
+              device_id: id,
+              kind: 'intake',
+              from: null,
+              to: badge,
+              repair_id: null,
+            }),
+          ),
         )
         .execute();
     }

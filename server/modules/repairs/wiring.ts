@@ -13,7 +13,11 @@ import type { CheckProvider } from '#server/providers/checks/provider.ts';
 import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
 import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import { BatchService } from './batch-service.ts';
 import { CustomerLinkService } from './customer-link.ts';
+import { DeviceReadService } from './device-read-service.ts';
+import { DeviceRepository } from './device-repository.ts';
+import { DeviceWriteService } from './device-write-service.ts';
 import { repairsHandlers } from './handlers.ts';
 import { HistoryService } from './history-service.ts';
 import { IntakeService } from './intake-service.ts';
@@ -21,13 +25,15 @@ import { MonitorService } from './monitor-service.ts';
 import { NotificationService } from './notification-service.ts';
 import { RefreshService } from './refresh-service.ts';
 import type { RepairNotifier } from './repair-notifier.ts';
-import { RepairService } from './repair-service.ts';
+import { RepairSettingsService } from './settings-service.ts';
 import { registerStatusPage } from './status-page.ts';
 
 export interface RepairsModule {
   handlers: HandlerMap;
-  /** Settings, "today" and the device reads (the dashboards count with them). */
-  service: RepairService;
+  /** Settings and "today" (the dashboards count with them). */
+  settings: RepairSettingsService;
+  /** The device reads (the dashboards count with them). */
+  devices: DeviceRepository;
   runner: RepairRunner;
   scheduler: MonitorScheduler;
   provider: RepairStatusProvider;
@@ -65,7 +71,8 @@ export function buildRepairs(deps: {
     },
     jobsAdded: () => runner?.wake(),
   };
-  const repairs = new RepairService({ db, clock, notify });
+  const devices = new DeviceRepository(db);
+  const settings = new RepairSettingsService({ db, clock });
   const repairConfig = config.repairs;
   runner = new RepairRunner({
     db,
@@ -108,7 +115,7 @@ export function buildRepairs(deps: {
     db,
     clock,
     notify,
-    devices: repairs.devices,
+    devices,
     intervalMs: repairConfig?.monitorIntervalMs ?? 60 * 60_000,
   });
   const scheduler = new MonitorScheduler({
@@ -143,13 +150,16 @@ export function buildRepairs(deps: {
     await scheduler.stop();
   });
   const handlers = repairsHandlers({
-    repairs,
+    settings,
+    batches: new BatchService({ db, clock, notify, settings, devices }),
+    deviceReads: new DeviceReadService({ clock, settings, devices }),
+    deviceWrites: new DeviceWriteService({ db, clock, notify, devices }),
     intake: new IntakeService({ db, clock, notify }),
-    refresh: new RefreshService({ db, clock, notify, devices: repairs.devices }),
+    refresh: new RefreshService({ db, clock, notify, devices }),
     monitors,
     notices: new NotificationService(db),
     links,
-    history: new HistoryService(db, repairs.devices),
+    history: new HistoryService(db, devices),
   });
-  return { handlers, service: repairs, runner, scheduler, provider };
+  return { handlers, settings, devices, runner, scheduler, provider };
 }
