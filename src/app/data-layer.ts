@@ -4,6 +4,7 @@ import { getCurrentUser, onLoggedOut } from '#src/features/auth/session.ts';
 import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
 import { createQueryClient } from './query-client.ts';
 import { wireOffline } from './offline-wiring.ts';
+import { refetchStaleAnswers } from './stale-answer-refetch.ts';
 import { CACHE_RESTORED_MARK, CACHE_RESTORE_START_MARK, persistOptions } from './query-persistence.ts';
 
 /**
@@ -32,6 +33,8 @@ export function startDataLayer(): DataLayer {
   onLoggedOut(() => queryClient.clear());
   onLoggedOut(clearInquiryDrafts);
   wireOffline(queryClient);
+  // Lists the service worker answered from its cache while online are asked for again.
+  refetchStaleAnswers(queryClient);
 
   // What PersistQueryClientProvider does, started before the first render rather than after it:
   // restore the signed-in user's cache, then write it back as it changes.
