@@ -1,8 +1,9 @@
 // Re-checks one chunk of due monitors for the monitor scheduler: asks the providers (a few at once),
 // applies the answers like a refresh, stores a notification per change and moves each monitor's
 // next check one interval on, then tells the accounts' sessions.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import type { MonitorsTable } from '#server/db/schema-repairs.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import {
   applyStatuses,
@@ -14,17 +15,11 @@ import type { CheckProvider } from '#server/providers/checks/provider.ts';
 import type { RepairStatus, RepairStatusProvider } from '#server/providers/repairs/provider.ts';
 import { askCheck, askRepair } from './monitor-ask.ts';
 
-/** A due monitor, as the cycle reads it. */
-export interface Due {
-  id: number;
-  account_id: number;
-  kind: string;
-  device_id: number | null;
-  check_device_id: number | null;
-  ident: string;
-  last_value: string | null;
-  ends_at: number;
-}
+/** A due monitor, as the cycle reads it (its row's columns, not spelt again). */
+export type Due = Pick<
+  Selectable<MonitorsTable>,
+  'id' | 'account_id' | 'kind' | 'device_id' | 'check_device_id' | 'ident' | 'last_value' | 'ends_at'
+>;
 
 export interface CycleResult {
   checked: number;
