@@ -1,6 +1,11 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { preloadScript, signedInPreloads, type BundleChunk } from './vite-signed-in-preload.ts';
+import {
+  preloadScript,
+  signedInPreloads,
+  withPreloadScript,
+  type BundleChunk,
+} from './vite-signed-in-preload.ts';
 
 function chunk(fileName: string, fields: Partial<BundleChunk> = {}): BundleChunk {
   return {
@@ -113,5 +118,39 @@ describe('preloadScript', () => {
       const links = linksAdded(language === undefined ? { token: 't' } : { token: 't', language });
       expect(links.filter((l) => l.includes('sign-in'))).toEqual(['modulepreload - /assets/zh-sign-in.js']);
     }
+  });
+});
+
+describe('withPreloadScript', () => {
+  // Vite's built head: the entry, its modulepreloads, then the stylesheet.
+  const built = [
+    '<head>',
+    '    <script>theme()</script>',
+    '    <title>RepairOps</title>',
+    '    <script type="module" crossorigin src="/assets/index.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/framework.js">',
+    '    <link rel="stylesheet" crossorigin href="/assets/index.css">',
+    '</head>',
+  ].join('\n');
+
+  it('puts the script ahead of the first module script and stylesheet, so that it waits for neither', () => {
+    const lines = withPreloadScript(built, 'preload()').split('\n');
+    expect(lines.indexOf('    <script>preload()</script>')).toBe(3);
+    expect(lines[4]).toContain('type="module"');
+    expect(lines).toHaveLength(8);
+  });
+
+  it('goes ahead of a stylesheet that comes first', () => {
+    const cssFirst = built.replace(
+      '    <script type="module"',
+      '    <link rel="stylesheet" href="/assets/a.css">\n    <script type="module"',
+    );
+    const lines = withPreloadScript(cssFirst, 'preload()').split('\n');
+    expect(lines[3]).toBe('    <script>preload()</script>');
+    expect(lines[4]).toContain('a.css');
+  });
+
+  it('refuses a page with neither (the build would ship without its preloads unnoticed)', () => {
+    expect(() => withPreloadScript('<head></head>', 'preload()')).toThrow(/no stylesheet or module script/);
   });
 });
