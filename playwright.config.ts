@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from './scripts/lib/chromium.ts';
 
 /**
  * Two workers, each with a server and a fresh database of its own, so spec files run side by side
@@ -18,7 +19,6 @@ if (process.env.TEST_PARALLEL_INDEX !== undefined) {
   process.env.E2E_PORT = String(E2E_PORT);
   process.env.E2E_SERVER_INFO = infoOf(parallelIndex);
 }
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,17 +36,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromium,
-      // Without the background-networking flags Chromium floods the closed network of CI machines.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath(),
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],

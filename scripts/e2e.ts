@@ -3,9 +3,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { buildServer } from './build-server.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
+import { chromiumPath } from './lib/chromium.ts';
 import { run } from './lib/run.ts';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath();
 if (!existsSync(chromium)) {
   process.stdout.write(
     [

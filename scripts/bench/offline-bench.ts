@@ -2,14 +2,17 @@
 // - cold start to the shell, offline: a new tab of an installed PWA, no network, until the signed-in
 //   shell shows (ms, median of 5; scripts/bench/shell-watch.ts); again with the tab opened 1 s before the clock (without
 //   Chromium's process start-up), and so with the service worker stopped first (a start after a pause);
-//   and a new tab at the installed app's start_url (/#/, which redirects to the landing page);
+//   and a new tab at the installed app's start_url (/#/, which redirects to the landing page); and
+//   the new tab again in a browser that loads Chromium's omnibox WebUI in every window (Playwright's
+//   default flags, scripts/lib/chromium.ts), for comparison with the figures of earlier stops;
 // - persisted query cache restore for 1 MB and 10 MB of cached lists: from the first render to the
 //   end of the restore, as marked by the app (ms, median of 3; with the empty-cache baseline);
 // - outbox replay throughput: writes queued offline, network back, until the outbox is empty (writes/s).
 //   npm run bench:offline
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
+import { NO_OMNIBOX_WEBUI } from '../lib/chromium.ts';
 import { LANDING_URL, api as apiOf, installedContext as installedContextOf } from './installed-app.ts';
 import { startToShell, watchForShellIn, type ShellStart } from './shell-watch.ts';
 import { pwaManifest } from '../pwa-manifest.ts';
@@ -32,7 +35,7 @@ const base = server.url.replace(/\/$/, '');
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 
 const api = <T>(path: string, body: unknown, token?: string) => apiOf<T>(base, path, body, token);
-const installedContext = () => installedContextOf(browser, base);
+const installedContext = (inBrowser: Browser = browser) => installedContextOf(inBrowser, base);
 
 /**
  * Offline starts of a new tab. `variant`:
@@ -46,8 +49,9 @@ const installedContext = () => installedContextOf(browser, base);
  */
 async function coldStartOffline(
   variant: 'as-is' | 'worker-stopped' | 'tab-settled' | 'start-url',
+  inBrowser: Browser = browser,
 ): Promise<ColdStart[]> {
-  const { context, page } = await installedContext();
+  const { context, page } = await installedContext(inBrowser);
   await page.close();
   await watchForShellIn(context);
   await context.setOffline(true);
@@ -256,6 +260,18 @@ try {
     process.stdout.write(
       `  cold start, ${label}: ${round(median(times))} ms (median of ${times.length}; ${times.map(round).join(', ')}); in the page ${round(median(starts.map((c) => c.pageMs)))} ms\n`,
     );
+  }
+  const withOmniboxWebUI = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== NO_OMNIBOX_WEBUI),
+  });
+  try {
+    const starts = await coldStartOffline('as-is', withOmniboxWebUI);
+    process.stdout.write(
+      `  cold start, new tab in a browser that loads Chromium's omnibox WebUI in each window (as measured before): ${round(median(starts.map((c) => c.wallMs)))} ms; in the page ${round(median(starts.map((c) => c.pageMs)))} ms (${starts.map((c) => round(c.pageMs)).join(', ')})\n`,
+    );
+  } finally {
+    await withOmniboxWebUI.close();
   }
   const baseline = await restoreTimes(0);
   process.stdout.write(`persisted cache restore, empty cache (baseline): ${round(median(baseline.ms))} ms\n`);

@@ -14,6 +14,7 @@ import { benchOrder, freePort, syntheticDevices } from './synthetic-results.ts';
 import { pwaBuildIsStale } from '../lib/build-stamp.ts';
 import { run } from '../lib/run.ts';
 import { buildServer } from '../build-server.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from '../lib/chromium.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const ORDER_ID = 1;
@@ -80,8 +81,8 @@ async function main() {
   });
   const base = `http://localhost:${port}`;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
   });
   try {
     for (let i = 0; ; i++) {

@@ -4,19 +4,7 @@ import { pwaBuildIsStale } from './build-stamp.ts';
 import { run } from './run.ts';
 import { buildServer } from '../build-server.ts';
 
-/** The flags of playwright.config.ts: no sandbox in containers, no background traffic. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export const chromiumPath = (): string =>
-  process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
