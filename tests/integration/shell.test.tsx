@@ -67,6 +67,26 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
     expect(product).toHaveLength(6);
   });
 
+  it('an entry shows its name as a tooltip when the menu is compact, and only then', async () => {
+    await signIn();
+    renderApp('/app/dashboards/default');
+    await screen.findByTestId('current-user');
+    const menu = within(screen.getByRole('navigation', { name: '主菜单' }));
+    // jsdom's 1024 px: compact. The label is hidden text; the tooltip names the icon.
+    fireEvent.mouseEnter(menu.getByRole('link', { name: '下载中心' }));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('下载中心');
+    fireEvent.mouseLeave(menu.getByRole('link', { name: '下载中心' }));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // Full: the label is shown, no tooltip.
+    fireEvent.click(screen.getByRole('button', { name: '菜单' })); // compact -> hidden
+    fireEvent.click(screen.getByRole('button', { name: '菜单' })); // hidden -> overlay
+    fireEvent.click(screen.getByRole('button', { name: '菜单' })); // overlay -> full
+    expect(navbar().getAttribute('data-menu-state')).toBe('full');
+    fireEvent.mouseEnter(menu.getByRole('link', { name: '下载中心' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
   it('the breadcrumb of /app/quiry/basicinquiry and the current menu item', async () => {
     await signIn();
     renderApp('/app/quiry/basicinquiry');
