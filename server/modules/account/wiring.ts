@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '#server/config.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import {
+  disconnectSessions,
+  emitDataChanged,
+  userRoom,
+  type RealtimeServer,
+} from '#server/plugins/realtime.ts';
+import type { AuthRepository } from '#server/modules/auth/repository.ts';
+import type { SessionService } from '#server/modules/auth/session-service.ts';
+import { teamHandlers } from '#server/modules/team/handlers.ts';
+import { TeamService, type TeamNotifier } from '#server/modules/team/team-service.ts';
+import { wechatHandlers } from '#server/modules/wechat/handlers.ts';
+import { WechatRepository } from '#server/modules/wechat/repository.ts';
+import { registerWechatRoutes } from '#server/modules/wechat/routes.ts';
+import { WechatService } from '#server/modules/wechat/wechat-service.ts';
+import type { SmsProvider } from '#server/providers/sms/provider.ts';
+import { SmsOutboxRepository } from '#server/providers/sms/outbox-repository.ts';
+import { SandboxSmsProvider } from '#server/providers/sms/sandbox.ts';
+import { registerSandboxSmsPage } from '#server/providers/sms/sandbox-page.ts';
+import { selectWechatProvider } from '#server/providers/wechat/index.ts';
+import { AccountService } from './account-service.ts';
+import { accountHandlers } from './handlers.ts';
+import { AccountRepository } from './repository.ts';
+import { SignupService } from './signup-service.ts';
+import { SmsCodeService } from './sms-code-service.ts';
+
+/**
+ * Builds the users' side of an account: the team, SMS codes, account settings, sign-up and WeChat
+ * sign-in, with the sandbox SMS inbox and the WeChat routes (server/app.ts).
+ */
+export async function buildAccounts(deps: {
+  app: FastifyInstance;
+  io: RealtimeServer;
+  db: Kysely<Database>;
+  clock: Clock;
+  config: ServerConfig;
+  limiter: RateLimiter;
+  auth: AuthRepository;
+  sessions: SessionService;
+  /** Default: the sandbox provider (server log + the development inbox /sandbox/sms). */
+  sms?: SmsProvider;
+}): Promise<{ handlers: HandlerMap }> {
+  const { app, io, db, clock, config, limiter, auth, sessions } = deps;
+  const notify: TeamNotifier = {
+    // Tell the user's devices why, then end their sockets: their codes died with the sessions.
+    sessionEnded: (userId, reason) => {
+      io.to(userRoom(userId)).emit('session:ended', { reason });
+      disconnectSessions(io, { userId });
+    },
+    userChanged: (userId) => void io.to(userRoom(userId)).emit('user:changed', { user_id: userId }),
+    dataChanged: (accountId, topics) => emitDataChanged(io, accountId, topics),
+  };
+  const team = new TeamService({ db, clock, notify });
+  const outbox = new SmsOutboxRepository(db);
+  const smsProvider = deps.sms ?? new SandboxSmsProvider(outbox, clock, app.log);
+  const smsCodes = new SmsCodeService({
+    repo: new AccountRepository(db),
+    provider: smsProvider,
+    limiter,
+    clock,
+  });
+  const account = new AccountService({
+    db,
+    sessions,
+    sms: smsCodes,
+    clock,
+    limiter,
+    otherSessionsEnded: (userId, keptSessionHash) =>
+      disconnectSessions(io, { userId, exceptSessionHash: keptSessionHash }),
+  });
+  const signup = new SignupService({
+    db,
+    auth,
+    sessions,
+    sms: smsCodes,
+    limiter,
+    clock,
+    notify,
+  });
+  if (!config.production) registerSandboxSmsPage(app, outbox);
+
+  const wechat = new WechatService({
+    repo: new WechatRepository(db),
+    auth,
+    sessions,
+    limiter,
+    clock,
+    provider: selectWechatProvider(config),
+  });
+  await registerWechatRoutes(app, { wechat, production: config.production });
+  return {
+    handlers: {
+      ...teamHandlers({ team }),
+      ...accountHandlers({ account, signup }),
+      ...wechatHandlers({ wechat, sessions }),
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '#server/config.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import { disconnectSessions, type RealtimeServer } from '#server/plugins/realtime.ts';
+import { realtimeHandlers } from '#server/modules/realtime/handlers.ts';
+import { WsCodeService } from '#server/modules/realtime/ws-code-service.ts';
+import { authHandlers } from './handlers.ts';
+import { LoginService } from './login-service.ts';
+import { PuzzleService } from './puzzle-service.ts';
+import { AuthRepository } from './repository.ts';
+import { SessionService } from './session-service.ts';
+
+/** Builds sign-in: the puzzle, sessions, login and the socket codes (server/app.ts). */
+export function buildAuth(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: ServerConfig;
+  limiter: RateLimiter;
+  puzzlesPerMinute: number;
+}) {
+  const { db, clock, config, limiter } = deps;
+  const repo = new AuthRepository(db);
+  const puzzles = new PuzzleService(repo, clock, config.testPuzzleX);
+  const sessions = new SessionService(repo, clock, config.sessionTtlMs);
+  const login = new LoginService({
+    repo,
+    puzzles,
+    sessions,
+    limiter,
+    clock,
+    puzzlesPerMinute: deps.puzzlesPerMinute,
+  });
+  const wsCodes = new WsCodeService(repo, clock);
+  return {
+    repo,
+    sessions,
+    wsCodes,
+    /** The socket server is attached with wsCodes, so the handlers that end sockets take it after. */
+    handlers: (io: RealtimeServer): HandlerMap => ({
+      ...authHandlers({
+        login,
+        puzzles,
+        sessions,
+        sessionClosed: async (sessionHash) => {
+          await repo.deleteWsCodesOfSession(sessionHash);
+          disconnectSessions(io, { sessionHash });
+        },
+      }),
+      ...realtimeHandlers({ wsCodes }),
+    }),
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '#server/config.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { MigrationDialect } from '#server/db/migrations/columns.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { CheckRunner, type RunnerOptions } from '#server/jobs/check-runner.ts';
+import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import { accountRoom, type RealtimeServer } from '#server/plugins/realtime.ts';
+import type { CheckProvider } from '#server/providers/checks/provider.ts';
+import { ImageCleaner } from '#server/modules/ocr/image-cleaner.ts';
+import { OcrPool } from '#server/modules/ocr/ocr-pool.ts';
+import { OcrService } from '#server/modules/ocr/ocr-service.ts';
+import { TesseractCli } from '#server/modules/ocr/tesseract.ts';
+import { checksHandlers } from './handlers.ts';
+import { OrderService, type OrderNotifier } from './order-service.ts';
+import { ProgressReporter } from './progress.ts';
+import { ResultsService } from './results-service.ts';
+
+/**
+ * Builds device checks: orders, results, their progress events, the job runner (with a check
+ * provider only) and the photo text recognition that reads SN/IMEI (server/app.ts).
+ */
+export function buildChecks(deps: {
+  app: FastifyInstance;
+  io: RealtimeServer;
+  /** The fenced handle the services write through. */
+  db: Kysely<Database>;
+  /** The plain handle, for the job runner (server/app.ts says why). */
+  plainDb: Kysely<Database>;
+  dialect: MigrationDialect;
+  clock: Clock;
+  config: ServerConfig;
+  limiter: RateLimiter;
+  checkProvider?: CheckProvider;
+  runner?: Partial<RunnerOptions>;
+  progressThrottleMs?: number;
+}) {
+  const { app, io, db, clock, config } = deps;
+  const progress = new ProgressReporter({
+    db,
+    throttleMs: deps.progressThrottleMs,
+    sink: {
+      progress: (accountId, payload) => void io.to(accountRoom(accountId)).emit('checks:progress', payload),
+      ordersChanged: (accountId, orderId) =>
+        void io.to(accountRoom(accountId)).emit('checks:orders', { order_id: orderId }),
+    },
+  });
+  const runner = deps.checkProvider
+    ? new CheckRunner({
+        db: deps.plainDb,
+        dialect: deps.dialect,
+        provider: deps.checkProvider,
+        clock,
+        onProgress: (orders) => progress.touched(orders),
+        onError: (err) => app.log.error({ err }, 'check job runner'),
+        options: { ...config.jobRunner, ...deps.runner },
+      })
+    : null;
+  const notify: OrderNotifier = {
+    ordersChanged: (accountId, orderId) =>
+      void io.to(accountRoom(accountId)).emit('checks:orders', { order_id: orderId }),
+    jobsAdded: () => runner?.wake(),
+  };
+  const orders = new OrderService({ db, clock, notify });
+  const results = new ResultsService({ db, clock });
+  const cleaner = new ImageCleaner();
+  const ocr = new OcrService({
+    pool: new OcrPool(new TesseractCli({ binary: config.ocr.binary }), config.ocr),
+    sparse: new TesseractCli({ binary: config.ocr.binary, psm: 11 }),
+    cleaner,
+    limiter: deps.limiter,
+    onEngineError: (err) => app.log.error({ err }, 'text recognition'),
+  });
+  const handlers: HandlerMap = {
+    ...checksHandlers({ db, clock, orders, results, notify }),
+    identifySnImei: ({ user, input }) => ocr.identify(user, input.image),
+  };
+  // The app's onClose hook stops the runner, progress and cleaner, in its order with the others.
+  return { handlers, runner, progress, cleaner };
+}
