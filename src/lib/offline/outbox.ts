@@ -381,23 +381,7 @@ async function sendOne(item: OutboxItem): Promise<'sent' | 'again' | ReplayOutco
   } catch (err) {
     // Discarded meanwhile (in another tab): nothing to record.
     if (!(await loadItem(item.id))) return 'again';
-    if (err instanceof ApiError) {
-      if (err.errcode === ErrCode.SESSION_EXPIRED) {
-        // Kept for the same user's next sign-in; the API client is signing out.
-        await saveItem({ ...attempt, state: 'queued', attempts: item.attempts });
-        return 'signed-out';
-      }
-      if (!TRANSIENT.has(err.errcode) || attempt.attempts >= TRANSIENT_TRIES) {
-        await saveItem({ ...attempt, state: 'refused', last_error: err.message });
-        return 'blocked';
-      }
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    const at = Date.now() + backoffMs(attempt.attempts);
-    await saveItem({ ...attempt, state: 'failed-transport', last_error: message, next_attempt_at: at });
-    if (isOffline()) return 'offline';
-    schedule(at);
-    return 'waiting';
+    return failed(attempt, err);
   }
 }
 
