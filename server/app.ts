@@ -31,6 +31,7 @@ import { buildAccounts } from './modules/account/wiring.ts';
 import { buildChecks } from './modules/checks/wiring.ts';
 import { buildWallet } from './modules/wallet/wiring.ts';
 import { buildExports } from './modules/exports/wiring.ts';
+import type { ModuleDeps } from './module-deps.ts';
 import type { MonitorSchedulerOptions } from './jobs/monitor-scheduler.ts';
 import type { PaymentProvider } from './providers/payment/provider.ts';
 import type { ExportRunner, ExportRunnerOptions } from './jobs/export-runner.ts';
@@ -139,40 +140,18 @@ export async function buildApp({
 
   const io = attachRealtime(app, auth.wsCodes, db.dialect === 'postgres' ? config.databaseUrl : undefined);
 
-  const accounts = await buildAccounts({
-    app,
-    io,
-    db: db.db,
-    clock,
-    config,
-    limiter,
-    auth: auth.repo,
-    sessions,
-    sms,
-  });
+  const modules: ModuleDeps = { app, io, db: db.db, clock, config, limiter };
+  const accounts = await buildAccounts({ ...modules, auth: auth.repo, sessions, sms });
   const checks = buildChecks({
-    app,
-    io,
-    db: db.db,
+    ...modules,
     plainDb,
     dialect: db.dialect,
-    clock,
-    config,
-    limiter,
     checkProvider,
     runner: runnerOptions,
     progressThrottleMs,
   });
-  const wallet = await buildWallet({ app, io, db: db.db, clock, config, limiter, paymentProvider });
-  const exportJobs = buildExports({
-    app,
-    io,
-    db: db.db,
-    clock,
-    config,
-    sessions,
-    options: exportRunnerOptions,
-  });
+  const wallet = await buildWallet({ ...modules, paymentProvider });
+  const exportJobs = buildExports({ ...modules, sessions, options: exportRunnerOptions });
   app.addHook('onClose', async () => {
     await checks.cleaner.close();
     await exportJobs.runner.stop();
@@ -180,13 +159,8 @@ export async function buildApp({
     checks.progress.stop();
   });
   const repairs = buildRepairs({
-    app,
-    io,
-    db: db.db,
+    ...modules,
     dialect: db.dialect,
-    clock,
-    config,
-    limiter,
     provider:
       repairProvider ??
       new SandboxRepairProvider({

@@ -1,16 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { ServerConfig } from '#server/config.ts';
-import type { Database } from '#server/db/schema.ts';
-import type { Clock } from '#server/lib/clock.ts';
+import type { ModuleDeps } from '#server/module-deps.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
-import {
-  disconnectSessions,
-  emitDataChanged,
-  userRoom,
-  type RealtimeServer,
-} from '#server/plugins/realtime.ts';
+import { disconnectSessions, emitDataChanged, userRoom } from '#server/plugins/realtime.ts';
 import type { AuthRepository } from '#server/modules/auth/repository.ts';
 import type { SessionService } from '#server/modules/auth/session-service.ts';
 import { teamHandlers } from '#server/modules/team/handlers.ts';
@@ -34,18 +24,14 @@ import { SmsCodeService } from './sms-code-service.ts';
  * Builds the users' side of an account: the team, SMS codes, account settings, sign-up and WeChat
  * sign-in, with the sandbox SMS inbox and the WeChat routes (server/app.ts).
  */
-export async function buildAccounts(deps: {
-  app: FastifyInstance;
-  io: RealtimeServer;
-  db: Kysely<Database>;
-  clock: Clock;
-  config: ServerConfig;
-  limiter: RateLimiter;
-  auth: AuthRepository;
-  sessions: SessionService;
-  /** Default: the sandbox provider (server log + the development inbox /sandbox/sms). */
-  sms?: SmsProvider;
-}): Promise<{ handlers: HandlerMap }> {
+export async function buildAccounts(
+  deps: ModuleDeps & {
+    auth: AuthRepository;
+    sessions: SessionService;
+    /** Default: the sandbox provider (server log + the development inbox /sandbox/sms). */
+    sms?: SmsProvider;
+  },
+): Promise<{ handlers: HandlerMap }> {
   const { app, io, db, clock, config, limiter, auth, sessions } = deps;
   const notify: TeamNotifier = {
     // Tell the user's devices why, then end their sockets: their codes died with the sessions.

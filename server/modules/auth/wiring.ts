@@ -1,9 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { ServerConfig } from '#server/config.ts';
-import type { Database } from '#server/db/schema.ts';
-import type { Clock } from '#server/lib/clock.ts';
+import type { ModuleDeps } from '#server/module-deps.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
 import { disconnectSessions, type RealtimeServer } from '#server/plugins/realtime.ts';
 import { realtimeHandlers } from '#server/modules/realtime/handlers.ts';
 import { WsCodeService } from '#server/modules/realtime/ws-code-service.ts';
@@ -13,14 +9,11 @@ import { PuzzleService } from './puzzle-service.ts';
 import { AuthRepository } from './repository.ts';
 import { SessionService } from './session-service.ts';
 
-/** Builds sign-in: the puzzle, sessions, login and the socket codes (server/app.ts). */
-export function buildAuth(deps: {
-  db: Kysely<Database>;
-  clock: Clock;
-  config: ServerConfig;
-  limiter: RateLimiter;
-  puzzlesPerMinute: number;
-}) {
+/**
+ * Builds sign-in: the puzzle, sessions, login and the socket codes (server/app.ts). It comes before
+ * the socket server, which is attached with wsCodes, so it takes neither app nor io.
+ */
+export function buildAuth(deps: Omit<ModuleDeps, 'app' | 'io'> & { puzzlesPerMinute: number }) {
   const { db, clock, config, limiter } = deps;
   const repo = new AuthRepository(db);
   const puzzles = new PuzzleService(repo, clock, config.testPuzzleX);

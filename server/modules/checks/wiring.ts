@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ServerConfig } from '#server/config.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
-import type { Clock } from '#server/lib/clock.ts';
+import type { ModuleDeps } from '#server/module-deps.ts';
 import { CheckRunner, type RunnerOptions } from '#server/jobs/check-runner.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
-import { accountRoom, type RealtimeServer } from '#server/plugins/realtime.ts';
+import { accountRoom } from '#server/plugins/realtime.ts';
 import type { CheckProvider } from '#server/providers/checks/provider.ts';
 import { ImageCleaner } from '#server/modules/ocr/image-cleaner.ts';
 import { OcrPool } from '#server/modules/ocr/ocr-pool.ts';
@@ -22,21 +19,16 @@ import { ResultsService } from './results-service.ts';
  * Builds device checks: orders, results, their progress events, the job runner (with a check
  * provider only) and the photo text recognition that reads SN/IMEI (server/app.ts).
  */
-export function buildChecks(deps: {
-  app: FastifyInstance;
-  io: RealtimeServer;
-  /** The fenced handle the services write through. */
-  db: Kysely<Database>;
-  /** The plain handle, for the job runner (server/app.ts says why). */
-  plainDb: Kysely<Database>;
-  dialect: MigrationDialect;
-  clock: Clock;
-  config: ServerConfig;
-  limiter: RateLimiter;
-  checkProvider?: CheckProvider;
-  runner?: Partial<RunnerOptions>;
-  progressThrottleMs?: number;
-}) {
+export function buildChecks(
+  deps: ModuleDeps & {
+    /** The plain handle, for the job runner (server/app.ts says why). */
+    plainDb: Kysely<Database>;
+    dialect: MigrationDialect;
+    checkProvider?: CheckProvider;
+    runner?: Partial<RunnerOptions>;
+    progressThrottleMs?: number;
+  },
+) {
   const { app, io, db, clock, config } = deps;
   const progress = new ProgressReporter({
     db,

@@ -1,15 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { ServerConfig } from '#server/config.ts';
-import type { Database } from '#server/db/schema.ts';
-import type { Clock } from '#server/lib/clock.ts';
+import type { ModuleDeps } from '#server/module-deps.ts';
 import {
   EXPORT_RUNNER_DEFAULTS,
   ExportRunner,
   type ExportRunnerOptions,
 } from '#server/jobs/export-runner.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import { accountRoom, type RealtimeServer } from '#server/plugins/realtime.ts';
+import { accountRoom } from '#server/plugins/realtime.ts';
 import type { SessionService } from '#server/modules/auth/session-service.ts';
 import { ResultColumnsService } from '#server/modules/checks/result-columns.ts';
 import { registerDownloadRoute } from './download-route.ts';
@@ -18,16 +14,13 @@ import { exportHandlers } from './handlers.ts';
 import { LinkSigner } from './link-signer.ts';
 
 /** Builds the Excel exports: the service, its runner and the signed download route (server/app.ts). */
-export function buildExports(deps: {
-  app: FastifyInstance;
-  io: RealtimeServer;
-  db: Kysely<Database>;
-  clock: Clock;
-  config: ServerConfig;
-  sessions: SessionService;
-  /** Runner settings over config.exports and the defaults. */
-  options?: Partial<ExportRunnerOptions>;
-}): { handlers: HandlerMap; runner: ExportRunner } {
+export function buildExports(
+  deps: ModuleDeps & {
+    sessions: SessionService;
+    /** Runner settings over config.exports and the defaults. */
+    options?: Partial<ExportRunnerOptions>;
+  },
+): { handlers: HandlerMap; runner: ExportRunner } {
   const { app, io, db, clock, config } = deps;
   const options: ExportRunnerOptions = {
     ...EXPORT_RUNNER_DEFAULTS,

@@ -1,12 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { ServerConfig } from '#server/config.ts';
-import type { Database } from '#server/db/schema.ts';
-import type { Clock } from '#server/lib/clock.ts';
+import type { ModuleDeps } from '#server/module-deps.ts';
 import { rechargeSettings } from '#server/payment-config.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
-import { accountRoom, emitDataChanged, type RealtimeServer } from '#server/plugins/realtime.ts';
+import { accountRoom, emitDataChanged } from '#server/plugins/realtime.ts';
 import { selectPaymentProvider } from '#server/providers/payment/index.ts';
 import type { PaymentProvider } from '#server/providers/payment/provider.ts';
 import { walletHandlers } from './handlers.ts';
@@ -16,16 +11,12 @@ import { registerPaymentRoutes } from './payment-routes.ts';
 import { RechargeService } from './recharge-service.ts';
 
 /** Builds the wallet: packages, recharge and the payment provider's routes (server/app.ts). */
-export async function buildWallet(deps: {
-  app: FastifyInstance;
-  io: RealtimeServer;
-  db: Kysely<Database>;
-  clock: Clock;
-  config: ServerConfig;
-  limiter: RateLimiter;
-  /** Default (undefined): the provider config.payment asks for; null: none. */
-  paymentProvider?: PaymentProvider | null;
-}): Promise<{ handlers: HandlerMap }> {
+export async function buildWallet(
+  deps: ModuleDeps & {
+    /** Default (undefined): the provider config.payment asks for; null: none. */
+    paymentProvider?: PaymentProvider | null;
+  },
+): Promise<{ handlers: HandlerMap }> {
   const { app, io, db, clock, config, paymentProvider } = deps;
   const notify: WalletNotifier = {
     walletChanged: (accountId, reason, wallet, orderNo) => {
