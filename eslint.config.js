@@ -1,5 +1,5 @@
 // Lint is part of the test command. Besides the usual rules it enforces the import boundaries of
-// ../shared/docs/architecture.md ("Layout and who may import what"), so they hold without memory.
+// docs/architecture.md ("Layout and who may import what"), so they hold without memory.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,6 +16,16 @@ const fromServer = {
 const fromSrc = {
   group: ['\\#src/*', '**/src/*'],
   message: 'server/ never imports src/: share through contract/.',
+};
+/**
+ * The web app's build swaps `contract/endpoints.ts` alone for its paths-only copy
+ * (scripts/vite-contract-paths.ts): an area's file imported directly would bring its zod schemas
+ * into the bundle.
+ */
+const fromEndpointAreas = {
+  group: ['\\#contract/*-endpoints.ts', '**/contract/*-endpoints.ts'],
+  message:
+    'src/ imports endpoints from #contract/endpoints.ts only (its paths-only copy is what the build ships).',
 };
 const fromAppSide = {
   group: ['\\#src/features/*', '\\#src/routes/*', '\\#src/app/*'],
@@ -50,12 +60,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noParentChains, fromServer] }],
+      'no-restricted-imports': ['error', { patterns: [noParentChains, fromServer, fromEndpointAreas] }],
     },
   },
   {
     files: ['src/ui/**', 'src/lib/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noParentChains, fromServer, fromAppSide] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noParentChains, fromServer, fromEndpointAreas, fromAppSide] },
+      ],
+    },
   },
   {
     // A feature imports ui/, lib/ and contract/, never another feature. A script walking the imports
@@ -69,6 +84,7 @@ export default tseslint.config(
           patterns: [
             noParentChains,
             fromServer,
+            fromEndpointAreas,
             {
               group: ['\\#src/features/*', '\\#src/routes/*', '\\#src/app/*'],
               message: 'A feature never imports another feature, a route or app/.',

@@ -9,16 +9,13 @@
 // Chrome's DevTools) and its top self-time functions printed; it slows the page, so the figures of
 // such a run are not the bench's. FACETS_TRACE=<file>: a DevTools performance trace of the changes
 // (style, layout, paint and scripting per task; open it in the Performance panel).
-import { spawn } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import { computeFacets } from '#contract/results-filter/facets.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
-import { pwaBuildIsStale } from '../lib/build-stamp.ts';
 import { selfTimes, startCpuProfile } from './cpu-profile.ts';
-import { run } from '../lib/run.ts';
-import { benchOrder, freePort, syntheticDevices } from './synthetic-results.ts';
-import { buildServer } from '../build-server.ts';
-import { CHROMIUM_FLAGS, chromiumPath } from '../lib/chromium.ts';
+import { benchOrder, syntheticDevices } from './synthetic-results.ts';
+import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
+import { signInAdmin } from './installed-app.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const ORDER_ID = 1;
@@ -94,53 +91,12 @@ const timedChange = (page: Page, selector: string, matched: number) =>
   );
 
 async function main() {
-  if (pwaBuildIsStale()) {
-    process.stdout.write('Building the PWA…\n');
-    if ((await run('npx', ['vite', 'build', '--logLevel', 'warn'])) !== 0) process.exit(1);
-  }
-  const port = await freePort();
-  await buildServer(); // scripts/e2e-server.ts runs the built server
-  const server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      E2E_SERVER_INFO: 'test-results/bench-facets-server.json',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://localhost:${port}`;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: CHROMIUM_FLAGS,
-  });
+  // Not the e2e suite's info file: the two may run side by side.
+  const server = await startAppServer('test-results/bench-facets-server.json');
+  const base = server.url.replace(/\/$/, '');
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 300) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const post = async (path: string, body: object) =>
-      (await (
-        await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json()) as { datas: Record<string, string> };
-    const puzzle = await post('/api/login/tncode', {});
-    const login = await post('/api/login/login', {
-      username: 'admin',
-      password: 'repair2026',
-      tn_r: 150,
-      uniqid: puzzle.datas.uniqid,
-    });
-    const token = login.datas.token;
-    if (!token) throw new Error('sign-in failed');
+    const { token } = await signInAdmin(base);
 
     // Without their job lists: 100,000 full rows would pass the 100 MB the browser's devtools pipe
     // takes for an intercepted answer, and facets do not read jobs.
@@ -210,7 +166,7 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    server.stop();
   }
 }
 

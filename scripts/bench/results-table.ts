@@ -6,15 +6,12 @@
 //   after the table holds the 10,000 rows (target < 200 ms);
 // - search keystroke: from the keydown to the first frame after the filtered rows are in the table
 //   (target < 50 ms), the median of several keystrokes and the slowest.
-import { spawn } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
-import { benchOrder, freePort, syntheticDevices } from './synthetic-results.ts';
-import { pwaBuildIsStale } from '../lib/build-stamp.ts';
-import { run } from '../lib/run.ts';
-import { buildServer } from '../build-server.ts';
-import { CHROMIUM_FLAGS, chromiumPath } from '../lib/chromium.ts';
+import { benchOrder, syntheticDevices } from './synthetic-results.ts';
+import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
+import { signInAdmin } from './installed-app.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const ORDER_ID = 1;
@@ -63,56 +60,12 @@ const rowsPaintedAt = (page: Page, rows: number, query = '') =>
   );
 
 async function main() {
-  if (pwaBuildIsStale()) {
-    process.stdout.write('Building the PWA…\n');
-    if ((await run('npx', ['vite', 'build', '--logLevel', 'warn'])) !== 0) process.exit(1);
-  }
-  const port = await freePort();
-  await buildServer(); // scripts/e2e-server.ts runs the built server
-  const server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // Not the e2e suite's file: the two may run side by side.
-      E2E_SERVER_INFO: 'test-results/bench-table-server.json',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://localhost:${port}`;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: CHROMIUM_FLAGS,
-  });
+  // Not the e2e suite's info file: the two may run side by side.
+  const server = await startAppServer('test-results/bench-table-server.json');
+  const base = server.url.replace(/\/$/, '');
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 300) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const post = async (path: string, body: object) =>
-      (await (
-        await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json()) as {
-        datas: Record<string, string>;
-      };
-    const puzzle = await post('/api/login/tncode', {});
-    const login = await post('/api/login/login', {
-      username: 'admin',
-      password: 'repair2026',
-      tn_r: 150,
-      uniqid: puzzle.datas.uniqid,
-    });
-    const token = login.datas.token;
-    if (!token) throw new Error('sign-in failed');
+    const { token } = await signInAdmin(base);
 
     const devices = syntheticDevices(DEVICES);
     const results = envelope({ devices, server_ms: 1_770_000_000_000 });
@@ -252,7 +205,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    server.stop();
   }
 }
 

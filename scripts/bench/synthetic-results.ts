@@ -1,23 +1,10 @@
 // Synthetic check results for the browser benches (bench:table, bench:facets): devices with varied
-// facts (models, capacities, colours, tri-states, warranty days), a finished order, a free port.
-import { createServer } from 'node:net';
+// facts (models, capacities, colours, tri-states, warranty days), a finished order.
 import type { DeviceResultRow, TriState } from '#contract/schemas/checks-results.ts';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import { WARRANTY_TYPES } from '#contract/schemas/checks-results.ts';
 import { device } from '#src/features/checks/model/test-fixtures.ts';
 import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const TRI: TriState[] = ['yes', 'no', 'unknown'];
 const MODELS = ['iPhone 13 Pro', 'iPhone 12', 'iPhone 14 Pro Max', 'iPhone 11', 'iPhone SE (3rd gen)'];

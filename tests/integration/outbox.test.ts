@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { endpoints } from '#contract/endpoints.ts';
+import { ErrCode } from '#contract/errcodes.ts';
 import { configureApiClient } from '#src/lib/api/client.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import {
@@ -281,5 +282,78 @@ describe('the outbox', () => {
       callOrQueue(endpoints.editUser, { user_id: editor, new_password: 'abcd1234efgh' }),
     ).rejects.not.toBeInstanceOf(ApiError);
     expect(await loadItems()).toEqual([]);
+  });
+});
+
+describe('the outbox against a server without the batch endpoint (decision 0027: one by one)', () => {
+  // An older back end: POST /api/outbox/replay answers 1020, so each write goes to its own endpoint.
+  let direct = 0;
+  const countDirect = ({ request }: { request: Request }) => {
+    if (request.url.endsWith('/api/admin/edit_user')) direct++;
+  };
+  beforeEach(() => {
+    direct = 0;
+    mswServer.events.on('request:start', countDirect);
+    mswServer.use(
+      http.post('*/api/outbox/replay', () =>
+        HttpResponse.json({ errcode: ErrCode.NOT_IMPLEMENTED, msg: 'not implemented', datas: null }),
+      ),
+    );
+  });
+  afterEach(() => mswServer.events.removeListener('request:start', countDirect));
+
+  async function queueOffline(...inputs: { user_id: number; real_name?: string; disabled?: boolean }[]) {
+    offline = true;
+    for (const input of inputs) await callOrQueue(endpoints.editUser, input);
+    offline = false;
+  }
+
+  it('sends each write through its own endpoint, in order, once', async () => {
+    const editor = await employeeId('editor');
+    await queueOffline({ user_id: editor, real_name: '一' }, { user_id: editor, real_name: '二' });
+    expect(await replayOutbox()).toBe('empty');
+    expect(direct).toBe(2);
+    expect(await realName('editor')).toBe('二');
+    const keys = await currentTestServer().db.selectFrom('request_keys').select('state').execute();
+    expect(keys.map((k) => k.state)).toEqual(['done', 'done']);
+    expect(onReplayed).toHaveBeenCalledOnce();
+  });
+
+  it('a refusal stops the queue at that write, with the server message, one try counted', async () => {
+    const editor = await employeeId('editor');
+    // The Admin cannot disable itself: the server refuses this one.
+    await queueOffline({ user_id: userId!, disabled: true }, { user_id: editor, real_name: '之后' });
+    expect(await replayOutbox()).toBe('blocked');
+    const [refused, waiting] = await loadItems();
+    expect([refused!.state, refused!.attempts, waiting!.state, waiting!.attempts]).toEqual([
+      'refused',
+      1,
+      'queued',
+      0,
+    ]);
+    expect(refused!.last_error).toBeTruthy();
+    expect(await realName('editor')).toBe('李师傅');
+  });
+
+  it('a session expiry (1002) keeps the write queued, its tries as they were', async () => {
+    const editor = await employeeId('editor');
+    await queueOffline({ user_id: editor, real_name: '过期后' });
+    await currentTestServer().db.updateTable('sessions').set({ revoked_at: Date.now() }).execute();
+    expect(await replayOutbox()).toBe('signed-out');
+    expect(onSessionExpired).toHaveBeenCalled();
+    expect((await loadItems()).map((item) => [item.state, item.attempts])).toEqual([['queued', 0]]);
+  });
+
+  it('a transport failure backs the write off and waits', async () => {
+    const editor = await employeeId('editor');
+    await queueOffline({ user_id: editor, real_name: '断线' });
+    mswServer.use(http.post('*/api/admin/edit_user', () => HttpResponse.error()));
+    const before = Date.now();
+    expect(await replayOutbox()).toBe('waiting');
+    const [item] = await loadItems();
+    expect([item!.state, item!.attempts]).toEqual(['failed-transport', 1]);
+    expect(item!.next_attempt_at).toBeGreaterThanOrEqual(before + 1000);
+    // Leaves the queue empty for the retry the replay scheduled.
+    await discardItem(item!.id);
   });
 });

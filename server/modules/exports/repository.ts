@@ -31,16 +31,12 @@ export class ExportRepository {
     this.db = db;
   }
 
-  insert(values: {
-    account_id: number;
-    user_id: number;
-    order_id: number;
-    file_name: string;
-    columns: string;
-    filter: string;
-    lang: string;
-    created_ms: number;
-  }): Promise<ExportRecord> {
+  insert(
+    values: Pick<
+      ExportJobsTable,
+      'account_id' | 'user_id' | 'order_id' | 'file_name' | 'columns' | 'filter' | 'lang' | 'created_ms'
+    >,
+  ): Promise<ExportRecord> {
     return this.db
       .insertInto('export_jobs')
       .values({ ...values, state: 'pending' })

@@ -21,7 +21,8 @@ const misc = () => import('./pages/misc-pages.tsx');
 const documents = () => import('./pages/document-pages.tsx');
 const forms = () => import('./ui/form-pages.tsx');
 const tables = () => import('./ui/datatable-pages.tsx');
-const components = () => import('./ui/component-pages.tsx');
+const feedback = () => import('./ui/feedback-pages.tsx');
+const layout = () => import('./ui/layout-pages.tsx');
 const menu = () => import('./menu/menu-pages.tsx');
 
 /**
@@ -66,10 +67,10 @@ export const KIT_PAGES: Record<string, Page> = {
   '/app/ui/datatables/divided-table': page(tables, (m) => m.DividedTable),
   '/app/ui/datatables/scrollable': page(tables, (m) => m.ScrollableTable),
   '/app/ui/datatables/default': page(tables, (m) => m.DefaultTable),
-  '/app/ui/components/alerts': page(components, (m) => m.Alerts),
-  '/app/ui/components/badges': page(components, (m) => m.Badges),
-  '/app/ui/components/buttons': page(components, (m) => m.Buttons),
-  '/app/ui/components/cards': page(components, (m) => m.Cards),
+  '/app/ui/components/alerts': page(feedback, (m) => m.Alerts),
+  '/app/ui/components/badges': page(feedback, (m) => m.Badges),
+  '/app/ui/components/buttons': page(feedback, (m) => m.Buttons),
+  '/app/ui/components/cards': page(layout, (m) => m.Cards),
   '/app/ui/components/carousel': page(
     () => import('./ui/CarouselPage.tsx'),
     (m) => m.CarouselPage,
@@ -78,27 +79,27 @@ export const KIT_PAGES: Record<string, Page> = {
     () => import('./ui/ChartsPage.tsx'),
     (m) => m.ChartsPage,
   ),
-  '/app/ui/components/collapse': page(components, (m) => m.CollapsePage),
-  '/app/ui/components/dropdowns': page(components, (m) => m.Dropdowns),
+  '/app/ui/components/collapse': page(layout, (m) => m.CollapsePage),
+  '/app/ui/components/dropdowns': page(layout, (m) => m.Dropdowns),
   '/app/ui/components/editors': page(
     () => import('./ui/EditorsPage.tsx'),
     (m) => m.EditorsPage,
   ),
-  '/app/ui/components/icons': page(components, (m) => m.Icons),
-  '/app/ui/components/input-groups': page(components, (m) => m.InputGroups),
-  '/app/ui/components/jumbotron': page(components, (m) => m.Jumbotron),
+  '/app/ui/components/icons': page(feedback, (m) => m.Icons),
+  '/app/ui/components/input-groups': page(layout, (m) => m.InputGroups),
+  '/app/ui/components/jumbotron': page(layout, (m) => m.Jumbotron),
   '/app/ui/components/maps': page(
     () => import('./ui/MapsPage.tsx'),
     (m) => m.MapsPage,
   ),
-  '/app/ui/components/modal': page(components, (m) => m.ModalPage),
-  '/app/ui/components/navigation': page(components, (m) => m.Navigation),
-  '/app/ui/components/popover-tooltip': page(components, (m) => m.PopoverTooltip),
+  '/app/ui/components/modal': page(feedback, (m) => m.ModalPage),
+  '/app/ui/components/navigation': page(layout, (m) => m.Navigation),
+  '/app/ui/components/popover-tooltip': page(feedback, (m) => m.PopoverTooltip),
   '/app/ui/components/sortable': page(
     () => import('./ui/SortablePage.tsx'),
     (m) => m.SortablePage,
   ),
-  '/app/ui/components/tables': page(components, (m) => m.Tables),
+  '/app/ui/components/tables': page(layout, (m) => m.Tables),
   '/app/menu/types': page(menu, (m) => m.MenuTypes),
   '/app/menu/levels/third-level-1': page(menu, (m) => (props) => m.MenuLevel({ ...props, level: 1 })),
   '/app/menu/levels/third-level-2': page(menu, (m) => (props) => m.MenuLevel({ ...props, level: 2 })),
