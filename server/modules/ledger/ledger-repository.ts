@@ -4,23 +4,45 @@ import type { LedgerRow, LedgerType } from '#contract/schemas/ledger.ts';
 import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
-/** A job's share coming out of the frozen points: paid (settle) or given back (refund). */
-export interface Release {
-  type: 'settle' | 'refund';
-  amount: number;
-  order_id: number;
-  job_id: number;
+/**
+ * A job's share coming out of the frozen points: paid (settle) or given back (refund). The job is a
+ * check order's (decision 0010) or a repair refresh's (decision 0015).
+ */
+export type Release = { type: 'settle' | 'refund'; amount: number } & (
+  { order_id: number; job_id: number } | { refresh_id: number; repair_job_id: number }
+);
+
+/** What a freeze reserves points for: a check order, or a repair refresh. */
+export type FreezeFor = { orderId: number } | { refreshId: number };
+
+/**
+ * Rows per multi-row insert: at most 11 columns each, far under SQLite's 32766 parameters. A repair
+ * runner's batch ends at most 500 jobs (its WriteBatcher), so its releases go in one insert.
+ */
+const INSERT_CHUNK = 1000;
+
+/**
+ * The entry's columns that name what it pays for. A repair entry sets no check order or job; a check
+ * entry's statement names only order_id and job_id, as it did before repairs had columns.
+ */
+function freezeLink(e: FreezeFor) {
+  return 'refreshId' in e
+    ? { order_id: null, job_id: null, repair_refresh_id: e.refreshId }
+    : { order_id: e.orderId, job_id: null };
 }
 
-/** Rows per multi-row insert: 10 columns each, far under SQLite's 32766 parameters. */
-const INSERT_CHUNK = 1000;
+function releaseLink(r: Release) {
+  return 'repair_job_id' in r
+    ? { order_id: null, job_id: null, repair_refresh_id: r.refresh_id, repair_job_id: r.repair_job_id }
+    : { order_id: r.order_id, job_id: r.job_id };
+}
 
 /**
  * The points ledger: the only code that changes an account's `integral` (spendable) and `frozen`
  * points, always together with the entry that says why, inside the caller's transaction. Amounts are
  * added relatively (`integral = integral + ?`) so concurrent transactions on PostgreSQL never lose
  * an update, and a decrease carries its guard in SQL (`WHERE integral >= ?`): the balance can never go
- * negative whatever the caller checked before.
+ * negative whatever the caller checked before. Check orders and repair refreshes both pay here.
  */
 export class LedgerRepository {
   private readonly db: Kysely<Database>;
@@ -53,10 +75,10 @@ export class LedgerRepository {
   }
 
   /**
-   * Reserves an order's price: balance -, frozen +. Throws INSUFFICIENT_POINTS (and changes nothing)
-   * when the spendable points do not cover it. Answers the spendable points after.
+   * Reserves an order's or a refresh's price: balance -, frozen +. Throws INSUFFICIENT_POINTS (and
+   * changes nothing) when the spendable points do not cover it. Answers the spendable points after.
    */
-  async freeze(e: { accountId: number; amount: number; orderId: number; actorUserId: number; at: number }) {
+  async freeze(e: { accountId: number; amount: number; actorUserId: number; at: number } & FreezeFor) {
     if (!Number.isInteger(e.amount) || e.amount < 0) throw new Error(`freeze of ${e.amount}`);
     const integral = await this.debit(e.accountId, e.amount, e.amount);
     await this.db
@@ -67,8 +89,7 @@ export class LedgerRepository {
         balance_delta: -e.amount,
         frozen_delta: e.amount,
         balance_after: integral,
-        order_id: e.orderId,
-        job_id: null,
+        ...freezeLink(e),
         actor_user_id: e.actorUserId,
         created_at: e.at,
       })
@@ -95,8 +116,8 @@ export class LedgerRepository {
 
   /**
    * Settles and refunds shares of one account's frozen points, one entry per job, with one update of
-   * the account. The frozen amount can never go below zero (SQL guard); the unique index on
-   * ledger_entries.job_id refuses a second entry for the same job.
+   * the account. The frozen amount can never go below zero (SQL guard); the unique indexes on
+   * ledger_entries.job_id and repair_job_id refuse a second entry for the same job.
    */
   async release(accountId: number, releases: readonly Release[], at: number): Promise<void> {
     if (releases.length === 0) return;
@@ -125,8 +146,7 @@ export class LedgerRepository {
         balance_delta: r.type === 'refund' ? r.amount : 0,
         frozen_delta: -r.amount,
         balance_after: balance,
-        order_id: r.order_id,
-        job_id: r.job_id,
+        ...releaseLink(r),
         actor_user_id: null,
         created_at: at,
       };

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Database } from '#server/db/schema.ts';
+import { claimLeased, type LeasedQueue } from '#server/jobs/lease-claim.ts';
+import { LedgerRepository, type Release } from '#server/modules/ledger/ledger-repository.ts';
 import type { RepairStatus } from '#server/providers/repairs/provider.ts';
 import { applyStatuses, DEVICE_STATE_COLUMNS, type ApplyResult, type DeviceState } from './apply-status.ts';
 import { parseRepairIds } from './device-rows.ts';
-import { RepairLedger, type RepairRelease } from './repair-ledger.ts';
 
 /** A refresh job held under lease, with what the provider needs to know of its device. */
 export interface ClaimedRepairJob {
@@ -42,102 +43,53 @@ const IN_CHUNK = 500;
 
 /**
  * SQL of the repair refresh jobs (decision 0015, same rules as check jobs of decision 0011): a claim
- * leases due or abandoned jobs in one transaction (FOR UPDATE SKIP LOCKED on PostgreSQL); every
- * later write is guarded by `state = 'running' AND lease_owner = ?`, so a job that lost its lease
- * changes nothing and a job ends, and is billed, exactly once.
+ * leases due or abandoned jobs in one transaction (FOR UPDATE SKIP LOCKED on PostgreSQL; the check
+ * jobs' claimLeased); every later write is guarded by `state = 'running' AND lease_owner = ?`, so a
+ * job that lost its lease changes nothing and a job ends, and is billed, exactly once.
  */
 export class RepairJobRepository {
   private readonly db: Kysely<Database>;
-  private readonly dialect: MigrationDialect;
+  private readonly queue: LeasedQueue;
   constructor(db: Kysely<Database>, dialect: MigrationDialect) {
     this.db = db;
-    this.dialect = dialect;
+    this.queue = { table: 'repair_jobs', dialect, due: 'oldest' };
   }
 
+  /** Up to `limit` runnable jobs, the oldest due first, now leased to `owner` (server/jobs/lease-claim.ts). */
   async claim(owner: string, now: number, leaseMs: number, limit: number): Promise<ClaimedRepairJob[]> {
-    return this.db.transaction().execute(async (trx) => {
-      let expired = trx
-        .selectFrom('repair_jobs')
-        .select('id')
-        .where('state', '=', 'running')
-        .where('lease_until_ms', '<', now)
-        .orderBy('lease_until_ms')
-        .limit(limit);
-      let due = trx
-        .selectFrom('repair_jobs')
-        .select('id')
-        .where('state', '=', 'pending')
-        .where('run_after_ms', '<=', now)
-        .orderBy('run_after_ms')
-        .orderBy('id')
-        .limit(limit);
-      if (this.dialect === 'postgres') {
-        expired = expired.forUpdate().skipLocked();
-        due = due.forUpdate().skipLocked();
-      }
-      const picked = new Set((await expired.execute()).map((r) => r.id));
-      if (picked.size < limit) for (const r of await due.execute()) if (picked.size < limit) picked.add(r.id);
-      const ids = [...picked];
-      if (ids.length === 0) return [];
-      const leaseUntil = now + leaseMs;
-      const got: number[] = [];
-      for (let i = 0; i < ids.length; i += IN_CHUNK) {
-        const rows = await trx
-          .updateTable('repair_jobs')
-          .set({
-            state: 'running',
-            lease_owner: owner,
-            lease_until_ms: leaseUntil,
-            attempts: sql<number>`CASE WHEN ticket IS NULL THEN attempts + 1 ELSE attempts END`,
-          })
-          .where('id', 'in', ids.slice(i, i + IN_CHUNK))
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('state', '=', 'pending'), eb('run_after_ms', '<=', now)]),
-              eb.and([eb('state', '=', 'running'), eb('lease_until_ms', '<', now)]),
-            ]),
-          )
-          .returning('id')
-          .execute();
-        for (const r of rows) got.push(r.id);
-      }
-      const claimed: ClaimedRepairJob[] = [];
-      for (let i = 0; i < got.length; i += IN_CHUNK) {
-        const rows = await trx
-          .selectFrom('repair_jobs as j')
-          .innerJoin('repair_devices as d', 'd.id', 'j.device_id')
-          .select([
-            'j.id',
-            'j.account_id',
-            'j.device_id',
-            'j.refresh_id',
-            'j.attempts',
-            'j.ticket',
-            'j.share',
-            'd.sn',
-            'd.imei',
-            'd.repair_ids',
-            'd.repair_since_ms',
-          ])
-          .where('j.id', 'in', got.slice(i, i + IN_CHUNK))
-          .execute();
-        for (const r of rows)
-          claimed.push({
-            id: r.id,
-            account_id: r.account_id,
-            device_id: r.device_id,
-            refresh_id: r.refresh_id,
-            attempts: Number(r.attempts),
-            ticket: r.ticket,
-            share: Number(r.share),
-            sn: r.sn,
-            imei: r.imei,
-            repair_id: parseRepairIds(r.repair_ids).at(-1) ?? null,
-            since_ms: r.repair_since_ms === null ? null : Number(r.repair_since_ms),
-            lease_until_ms: leaseUntil,
-          });
-      }
-      return claimed;
+    return claimLeased(this.db, this.queue, { owner, now, leaseMs, limit }, async (trx, ids, leaseUntil) => {
+      const rows = await trx
+        .selectFrom('repair_jobs as j')
+        .innerJoin('repair_devices as d', 'd.id', 'j.device_id')
+        .select([
+          'j.id',
+          'j.account_id',
+          'j.device_id',
+          'j.refresh_id',
+          'j.attempts',
+          'j.ticket',
+          'j.share',
+          'd.sn',
+          'd.imei',
+          'd.repair_ids',
+          'd.repair_since_ms',
+        ])
+        .where('j.id', 'in', ids)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        account_id: r.account_id,
+        device_id: r.device_id,
+        refresh_id: r.refresh_id,
+        attempts: Number(r.attempts),
+        ticket: r.ticket,
+        share: Number(r.share),
+        sn: r.sn,
+        imei: r.imei,
+        repair_id: parseRepairIds(r.repair_ids).at(-1) ?? null,
+        since_ms: r.repair_since_ms === null ? null : Number(r.repair_since_ms),
+        lease_until_ms: leaseUntil,
+      }));
     });
   }
 
@@ -241,7 +193,7 @@ export class RepairJobRepository {
           .execute();
       }
 
-      const byAccount = new Map<number, RepairRelease[]>();
+      const byAccount = new Map<number, Release[]>();
       const perRefresh = new Map<
         number,
         { done: number; failed: number; settled: number; refunded: number }
@@ -262,7 +214,7 @@ export class RepairJobRepository {
         perRefresh.set(w.job.refresh_id, c);
         result.refreshes.set(w.job.refresh_id, w.job.account_id);
       }
-      const ledger = new RepairLedger(trx);
+      const ledger = new LedgerRepository(trx);
       // Rows are locked in one order (accounts, then refreshes, ascending): two runners on
       // PostgreSQL may wait for each other but never deadlock.
       for (const [accountId, list] of [...byAccount].sort((x, y) => x[0] - y[0]))

@@ -5,8 +5,8 @@ import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
+import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import type { DeviceRepository } from './device-repository.ts';
-import { RepairLedger } from './repair-ledger.ts';
 import type { RepairNotifier } from './repair-notifier.ts';
 
 /**
@@ -80,7 +80,7 @@ export class RefreshService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const integral = await new RepairLedger(trx).freeze({
+      const integral = await new LedgerRepository(trx).freeze({
         accountId: user.account_id,
         amount: price,
         refreshId: refresh.id,
