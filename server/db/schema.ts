@@ -1,5 +1,5 @@
-import type { RepairTables } from './schema-repairs.ts';
-import type { DashboardTables } from './schema-dashboards.ts';
+import type { RepairTables } from './schema/repairs.ts';
+import type { DashboardTables } from './schema/dashboards.ts';
 import type { AccountsTable, UsersTable } from './schema/accounts.ts';
 import type {
   PuzzlesTable,
@@ -35,8 +35,9 @@ import type {
 } from './schema/wallet.ts';
 import type { ExportChoresTable, ExportJobsTable, ExportLinkKeysTable } from './schema/exports.ts';
 
-// Every table's type, declared under schema/ with its module's other tables (repairs and dashboards:
-// schema-repairs.ts, schema-dashboards.ts); importers take them from here, as they always have.
+// Every table's type, declared under schema/ with its module's other tables; importers take them
+// from here, as they always have (repairs and dashboards declare their Database part as one
+// interface, RepairTables and DashboardTables, extended below).
 export type * from './schema/accounts.ts';
 export type * from './schema/auth.ts';
 export type * from './schema/idempotency.ts';
@@ -45,6 +46,8 @@ export type * from './schema/ledger.ts';
 export type * from './schema/template-kit.ts';
 export type * from './schema/wallet.ts';
 export type * from './schema/exports.ts';
+export type * from './schema/repairs.ts';
+export type * from './schema/dashboards.ts';
 
 export interface Database extends RepairTables, DashboardTables {
   accounts: AccountsTable;

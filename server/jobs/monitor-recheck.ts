@@ -2,8 +2,7 @@
 // applies the answers like a refresh, stores a notification per change and moves each monitor's
 // next check one interval on, then tells the accounts' sessions.
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '#server/db/schema.ts';
-import type { MonitorsTable } from '#server/db/schema-repairs.ts';
+import type { Database, MonitorsTable } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import {
   applyStatuses,

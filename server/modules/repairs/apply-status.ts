@@ -1,7 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
-import type { NotificationsTable, RepairEventsTable } from '#server/db/schema-repairs.ts';
+import type { Database, NotificationsTable, RepairEventsTable } from '#server/db/schema.ts';
 import type { RepairProgress } from '#contract/schemas/repairs.ts';
-import type { Database } from '#server/db/schema.ts';
 import type { RepairStatus } from '#server/providers/repairs/provider.ts';
 import { parseRepairIds } from './device-rows.ts';
 import { canMove } from './status-machine.ts';

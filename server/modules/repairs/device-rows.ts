@@ -10,7 +10,7 @@ import type {
   ReturnLogistics,
 } from '#contract/schemas/repairs.ts';
 import type { WarrantyType } from '#contract/schemas/checks-results.ts';
-import type { RepairDevicesTable, RepairEventsTable } from '#server/db/schema-repairs.ts';
+import type { RepairDevicesTable, RepairEventsTable } from '#server/db/schema.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
 
 export type DeviceDbRow = Selectable<RepairDevicesTable> & { batch_title: string };
