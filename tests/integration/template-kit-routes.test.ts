@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTemplateDemoRoute, type DemoArea } from '#src/features/shell/template-demo-routes.ts';
+import { isTemplateDemoRoute, type DemoArea } from '#src/features/template-kit/template-routes.ts';
 import { TEMPLATE_PAGE_TITLES } from '#src/features/shell/template-page-titles.ts';
 import { templatePages } from '#src/features/template-kit/menu-tree.ts';
 import { KIT_PAGES } from '#src/features/template-kit/pages-registry.ts';

@@ -5,7 +5,7 @@ import { KIT_PAGES, SurveyDetailPage } from '../pages-registry.ts';
 
 /**
  * One template page by its path (the routes' splat), loaded on demand. survey/{id} is the survey
- * detail. The route has already refused unknown paths (template-demo-routes.ts).
+ * detail. The route has already refused unknown paths (template-routes.ts).
  */
 export function TemplatePage({ path, title, me }: { path: string; title: string; me: number }) {
   const { t } = useLingui();

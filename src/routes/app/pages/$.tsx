@@ -5,7 +5,7 @@ import { KitRoute } from '#src/routes/app/-kit-route.tsx';
 export const Route = createFileRoute('/app/pages/$')({
   // The list of demo paths comes with the check, not with the route tree (decision 0025).
   beforeLoad: async ({ params }) => {
-    const { isTemplateDemoRoute } = await import('#src/features/shell/template-demo-routes.ts');
+    const { isTemplateDemoRoute } = await import('#src/features/template-kit/template-routes.ts');
     if (!isTemplateDemoRoute('/app/pages', params._splat ?? '')) throw notFound();
   },
   component: DemoPage,
