@@ -8,9 +8,9 @@ import { formatHundredths } from '#src/lib/amount.ts';
 import { useAddDevices } from '../api/orders-api.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
 import { computeLineStats } from '../model/line-stats.ts';
-import { DUPLICATE_REASONS, rejectReason } from '../model/reject-reasons.ts';
 import { useLineStats } from '../model/use-line-stats.ts';
 import { PasteBox } from './PasteBox.tsx';
+import { ServerRejects } from './ServerRejects.tsx';
 
 /** The normalised identifiers already in the order: a line matching one is an 'order' duplicate. */
 export function orderIdentifiers(devices: readonly DeviceResultRow[]): ReadonlySet<string> {
@@ -43,7 +43,7 @@ export function AddDevicesModal({ order, devices, opened, onClose, onAdded }: Ad
 }
 
 function AddDevicesForm({ order, devices, onClose, onAdded }: Omit<AddDevicesModalProps, 'opened'>) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const existing = useMemo(() => orderIdentifiers(devices), [devices]);
   const { stats, pending } = useLineStats(text, existing);
@@ -80,21 +80,7 @@ function AddDevicesForm({ order, devices, onClose, onAdded }: Omit<AddDevicesMod
         <Text>
           <Trans>{answer.added} devices were added. The server did not take these lines:</Trans>
         </Text>
-        <ul>
-          {answer.rejected.map((r) => {
-            const reason = rejectReason(r.reason);
-            return (
-              <li key={`r${r.line}`}>
-                {r.raw} — {typeof reason === 'string' ? reason : i18n._(reason)}
-              </li>
-            );
-          })}
-          {answer.duplicates.map((d) => (
-            <li key={`d${d.line}`}>
-              {d.raw} — {i18n._(DUPLICATE_REASONS[d.of])}
-            </li>
-          ))}
-        </ul>
+        <ServerRejects answer={answer} />
         <Button onClick={onClose}>
           <Trans>Close</Trans>
         </Button>

@@ -12,10 +12,10 @@ import { useCreateOrder } from '../api/orders-api.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
 import { useInquiryDraft } from '../model/inquiry-draft.ts';
 import { computeLineStats } from '../model/line-stats.ts';
-import { DUPLICATE_REASONS, rejectReason } from '../model/reject-reasons.ts';
 import { coveredByPackages, orderPrice, resolveSelection, shortfall } from '../model/service-selection.ts';
 import { useLineStats } from '../model/use-line-stats.ts';
 import { PasteBox } from './PasteBox.tsx';
+import { ServerRejects } from './ServerRejects.tsx';
 import { ServicePicker } from './ServicePicker.tsx';
 
 type Field = 'title' | 'lines' | 'services';
@@ -181,21 +181,7 @@ export function NewOrderPanel({ userId, balance, onPlaced }: NewOrderPanelProps)
             <Text>
               <Trans>{answer.added} devices are being checked. The server did not take these lines:</Trans>
             </Text>
-            <ul data-testid="server-rejected">
-              {answer.rejected.map((r) => {
-                const reason = rejectReason(r.reason);
-                return (
-                  <li key={`r${r.line}`}>
-                    {r.raw} — {typeof reason === 'string' ? reason : i18n._(reason)}
-                  </li>
-                );
-              })}
-              {answer.duplicates.map((d) => (
-                <li key={`d${d.line}`}>
-                  {d.raw} — {i18n._(DUPLICATE_REASONS[d.of])}
-                </li>
-              ))}
-            </ul>
+            <ServerRejects answer={answer} testId="server-rejected" />
             <Button onClick={() => openOrder(answer.order_id)}>
               <Trans>Open the order</Trans>
             </Button>
