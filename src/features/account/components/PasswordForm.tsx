@@ -7,13 +7,16 @@ import { ApiError } from '#src/lib/api/errors.ts';
 import { confirmProblem, newPasswordProblem } from '#src/lib/form-rules.ts';
 import { useEditPassword } from '../api/account-api.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
+import { NewPasswordFields, type NewPasswordField } from '#src/ui/NewPasswordFields.tsx';
+
+const NO_PASSWORD: Record<NewPasswordField, string> = { password: '', again: '' };
 
 /** Change the password with the old one. */
 export function PasswordForm() {
   const { t, i18n } = useLingui();
   const [oldPassword, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
+  const [fresh, setFresh] = useState(NO_PASSWORD);
+  const { password, again } = fresh;
   const { errors, check, setError } = useFieldErrors<'old' | 'password' | 'again'>();
   const edit = useEditPassword();
 
@@ -32,8 +35,7 @@ export function PasswordForm() {
       {
         onSuccess: () => {
           setOld('');
-          setPassword('');
-          setAgain('');
+          setFresh(NO_PASSWORD);
         },
         onError: (err) => {
           if (err instanceof ApiError && err.errcode === ErrCode.WRONG_OLD_PASSWORD)
@@ -54,20 +56,12 @@ export function PasswordForm() {
           error={shown('old')}
           autoComplete="current-password"
         />
-        <PasswordInput
-          label={t`New password`}
+        <NewPasswordFields
+          values={fresh}
+          onChange={(field, value) => setFresh({ ...fresh, [field]: value })}
+          errors={{ password: shown('password'), again: shown('again') }}
+          labels={{ password: t`New password`, again: t`New password again` }}
           description={t`8 to 64 characters, with letters and digits`}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={shown('password')}
-          autoComplete="new-password"
-        />
-        <PasswordInput
-          label={t`New password again`}
-          value={again}
-          onChange={(e) => setAgain(e.currentTarget.value)}
-          error={shown('again')}
-          autoComplete="new-password"
         />
         <Button type="submit" loading={edit.isPending} w="fit-content">
           <Trans>Change password</Trans>

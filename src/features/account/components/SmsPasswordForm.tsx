@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { confirmProblem, newPasswordProblem, smsCodeProblem } from '#src/lib/form-rules.ts';
 import { useEditPasswordSms } from '../api/account-api.ts';
@@ -7,13 +7,16 @@ import { useFieldErrors } from '#src/lib/use-field-errors.ts';
 import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
 import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
 import { Ltr } from '#src/ui/Ltr.tsx';
+import { NewPasswordFields, type NewPasswordField } from '#src/ui/NewPasswordFields.tsx';
+
+const NO_PASSWORD: Record<NewPasswordField, string> = { password: '', again: '' };
 
 /** Change the password with an SMS code sent to the bound phone (the server knows the number). */
 export function SmsPasswordForm({ maskedPhone, rawPhone }: { maskedPhone: string; rawPhone: string }) {
   const { t, i18n } = useLingui();
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
+  const [fresh, setFresh] = useState(NO_PASSWORD);
+  const { password, again } = fresh;
   const { errors, check } = useFieldErrors<'code' | 'password' | 'again'>();
   const edit = useEditPasswordSms();
 
@@ -39,8 +42,7 @@ export function SmsPasswordForm({ maskedPhone, rawPhone }: { maskedPhone: string
       {
         onSuccess: () => {
           setCode('');
-          setPassword('');
-          setAgain('');
+          setFresh(NO_PASSWORD);
         },
       },
     );
@@ -62,19 +64,11 @@ export function SmsPasswordForm({ maskedPhone, rawPhone }: { maskedPhone: string
           waitAfterError={smsRetryAfter}
           testId="send-code-edit_password"
         />
-        <PasswordInput
-          label={t`New password`}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={shown('password')}
-          autoComplete="new-password"
-        />
-        <PasswordInput
-          label={t`New password again`}
-          value={again}
-          onChange={(e) => setAgain(e.currentTarget.value)}
-          error={shown('again')}
-          autoComplete="new-password"
+        <NewPasswordFields
+          values={fresh}
+          onChange={(field, value) => setFresh({ ...fresh, [field]: value })}
+          errors={{ password: shown('password'), again: shown('again') }}
+          labels={{ password: t`New password`, again: t`New password again` }}
         />
         <Button type="submit" loading={edit.isPending} w="fit-content">
           <Trans>Change password</Trans>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
@@ -13,12 +13,12 @@ import {
   smsCodeProblem,
   usernameProblem,
 } from '#src/lib/form-rules.ts';
-import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
-import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
+import { NewPasswordFields } from '#src/ui/NewPasswordFields.tsx';
 import { registerShop } from '../api/auth-api.ts';
 import { signedIn } from '../session.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 
 type Field = 'shop' | 'fullName' | 'username' | 'email' | 'password' | 'again' | 'phone' | 'code';
 
@@ -37,8 +37,9 @@ export function RegisterPage({ onSignedIn }: { onSignedIn(): void }) {
   });
   const { errors, check } = useFieldErrors<Field>();
   const register = useMutation({ mutationFn: registerShop, onSuccess: (datas) => signedIn(datas) });
+  const change = (field: Field, value: string) => setV({ ...v, [field]: value });
   const set = (field: Field) => (e: { currentTarget: { value: string } }) =>
-    setV({ ...v, [field]: e.currentTarget.value });
+    change(field, e.currentTarget.value);
   const shown = (field: Field) => (errors[field] ? i18n._(errors[field]) : undefined);
 
   const onSubmit = (e: FormEvent) => {
@@ -111,41 +112,18 @@ export function RegisterPage({ onSignedIn }: { onSignedIn(): void }) {
             autoComplete="email"
             required
           />
-          <PasswordInput
-            label={t`Password`}
-            name="password"
-            value={v.password}
-            onChange={set('password')}
-            error={shown('password')}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            values={v}
+            onChange={change}
+            errors={{ password: shown('password'), again: shown('again') }}
+            labels={{ password: t`Password`, again: t`Password again` }}
+            named
           />
-          <PasswordInput
-            label={t`Password again`}
-            name="password_again"
-            value={v.again}
-            onChange={set('again')}
-            error={shown('again')}
-            autoComplete="new-password"
-            required
-          />
-          <TextInput
-            label={t`Phone number`}
-            name="phone"
-            value={v.phone}
-            onChange={set('phone')}
-            error={shown('phone')}
-            inputMode="tel"
-            maxLength={11}
-            required
-          />
-          <SmsCodeField
-            value={v.code}
-            onChange={set('code')}
-            error={shown('code')}
-            send={() => sendSmsCode(v.phone.trim(), 'register')}
-            waitAfterError={smsRetryAfter}
-            disabled={phoneProblem(v.phone) !== null}
+          <PhoneCodeFields
+            values={v}
+            onChange={change}
+            errors={{ phone: shown('phone'), code: shown('code') }}
+            purpose="register"
             testId="send-code-register"
           />
           <Button type="submit" loading={register.isPending}>

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { confirmProblem, newPasswordProblem, phoneProblem, smsCodeProblem } from '#src/lib/form-rules.ts';
-import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
-import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
+import { NewPasswordFields } from '#src/ui/NewPasswordFields.tsx';
 import { resetPassword } from '../api/auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { PhoneCodeFields } from './PhoneCodeFields.tsx';
 
 type Field = 'phone' | 'code' | 'password' | 'again';
 
@@ -29,8 +29,7 @@ export function ResetPasswordPage({
   });
   const { errors, check } = useFieldErrors<Field>();
   const reset = useMutation({ mutationFn: resetPassword });
-  const set = (field: Field) => (e: { currentTarget: { value: string } }) =>
-    setV({ ...v, [field]: e.currentTarget.value });
+  const change = (field: Field, value: string) => setV({ ...v, [field]: value });
   const shown = (field: Field) => (errors[field] ? i18n._(errors[field]) : undefined);
 
   const onSubmit = (e: FormEvent) => {
@@ -52,42 +51,19 @@ export function ResetPasswordPage({
     <AuthCard title={<Trans>Reset password</Trans>}>
       <form onSubmit={onSubmit} noValidate data-testid="reset-form">
         <Stack gap="sm">
-          <TextInput
-            label={t`Phone number`}
-            name="phone"
-            value={v.phone}
-            onChange={set('phone')}
-            error={shown('phone')}
-            inputMode="tel"
-            maxLength={11}
-            required
-          />
-          <SmsCodeField
-            value={v.code}
-            onChange={set('code')}
-            error={shown('code')}
-            send={() => sendSmsCode(v.phone.trim(), 'reset_password')}
-            waitAfterError={smsRetryAfter}
-            disabled={phoneProblem(v.phone) !== null}
+          <PhoneCodeFields
+            values={v}
+            onChange={change}
+            errors={{ phone: shown('phone'), code: shown('code') }}
+            purpose="reset_password"
             testId="send-code-reset"
           />
-          <PasswordInput
-            label={t`New password`}
-            name="password"
-            value={v.password}
-            onChange={set('password')}
-            error={shown('password')}
-            autoComplete="new-password"
-            required
-          />
-          <PasswordInput
-            label={t`New password again`}
-            name="password_again"
-            value={v.again}
-            onChange={set('again')}
-            error={shown('again')}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            values={v}
+            onChange={change}
+            errors={{ password: shown('password'), again: shown('again') }}
+            labels={{ password: t`New password`, again: t`New password again` }}
+            named
           />
           <Button type="submit" loading={reset.isPending}>
             <Trans>Reset password</Trans>
