@@ -7,8 +7,8 @@ import { CatalogueRepository } from '#server/modules/checks/catalogue-repository
 import { JobClaimRepository, type ClaimedJob } from '#server/modules/checks/job-claim-repository.ts';
 import { JobOutcomeRepository, type JobWrite } from '#server/modules/checks/job-outcome-repository.ts';
 import type { CheckProvider, DeviceFacts } from '#server/providers/checks/provider.ts';
-import { backoffMs } from './backoff.ts';
 import { ClaimLoop, leaseOwner } from './claim-loop.ts';
+import { applyRefusable, planRetry, transportReason } from './runner-retries.ts';
 import { WriteBatcher } from './write-batcher.ts';
 
 export interface RunnerOptions {
@@ -43,6 +43,9 @@ export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   idleMs: 500,
   random: Math.random,
 };
+
+/** The provider as a job's error names it. */
+const PROVIDER_IN_REASONS = '查询服务';
 
 /** A poll answered `pending` this many times in a row in memory is handed back to the database. */
 const MAX_POLLS_IN_MEMORY = 20;
@@ -178,19 +181,10 @@ export class CheckRunner extends ClaimLoop {
 
   private async applyWrites(writes: JobWrite[]): Promise<boolean[]> {
     const { outcomes } = await this.setup();
-    // The batch is one transaction: when the database refuses it (a deadlock or serialization
-    // failure on PostgreSQL, a busy SQLite file), nothing of it was written and it is tried again.
-    let result;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        result = await outcomes.apply(writes, this.clock.now());
-        break;
-      } catch (err) {
-        if (attempt >= 3) throw err;
-        this.onError(err);
-        await new Promise((r) => setTimeout(r, 20 * attempt));
-      }
-    }
+    const result = await applyRefusable(
+      () => outcomes.apply(writes, this.clock.now()),
+      (err) => this.onError(err),
+    );
     if (result.orders.size > 0) {
       this.onProgress(result.orders);
       // A success may have made dependents runnable.
@@ -224,7 +218,7 @@ export class CheckRunner extends ClaimLoop {
         attempt: job.attempts,
       });
     } catch (err) {
-      return this.retry(job, null, transportReason(err), 0, 0);
+      return this.retry(job, null, transportReason(PROVIDER_IN_REASONS, err), 0, 0);
     }
     if (answer.kind === 'busy')
       return this.retry(job, null, '查询服务繁忙，稍后自动重试', answer.retry_after_ms, 0);
@@ -251,7 +245,7 @@ export class CheckRunner extends ClaimLoop {
       try {
         answer = await this.provider.poll(ticket);
       } catch (err) {
-        return this.retry(job, ticket, transportReason(err), 0, 1);
+        return this.retry(job, ticket, transportReason(PROVIDER_IN_REASONS, err), 0, 1);
       }
       if (answer.kind === 'pending') {
         wait = Math.max(0, answer.poll_after_ms);
@@ -311,15 +305,13 @@ export class CheckRunner extends ClaimLoop {
     minDelay: number,
     attemptsDelta: number,
   ): Promise<void> {
-    const attempts = job.attempts + attemptsDelta;
-    if (attempts >= this.options.maxAttempts) return this.fail(job, `${reason}（已尝试 ${attempts} 次）`);
-    const { backoffBaseMs, backoffMaxMs, random } = this.options;
-    const delay = Math.max(minDelay, backoffMs(attempts, backoffBaseMs, backoffMaxMs, random));
+    const plan = planRetry(this.options, job.attempts + attemptsDelta, reason, minDelay);
+    if ('failure' in plan) return this.fail(job, plan.failure);
     await this.write({
       kind: 'release',
       job,
       owner: this.owner,
-      run_after_ms: this.clock.now() + delay,
+      run_after_ms: this.clock.now() + plan.delay,
       ticket,
       error: reason,
       attempts_delta: attemptsDelta,
@@ -336,9 +328,4 @@ export class CheckRunner extends ClaimLoop {
       sandbox: this.provider.sandbox,
     });
   }
-}
-
-function transportReason(err: unknown): string {
-  const detail = err instanceof Error ? err.message : String(err);
-  return `查询服务连接失败：${detail.slice(0, 200)}`;
 }

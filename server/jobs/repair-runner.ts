@@ -9,10 +9,13 @@ import {
   type RepairJobEnd,
 } from '#server/modules/repairs/job-repository.ts';
 import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
-import { backoffMs } from './backoff.ts';
 import { ClaimLoop, leaseOwner } from './claim-loop.ts';
+import { applyRefusable, planRetry, transportReason } from './runner-retries.ts';
 import { WriteBatcher } from './write-batcher.ts';
 import { DEFAULT_RUNNER_OPTIONS, type RunnerOptions } from './check-runner.ts';
+
+/** The provider as a job's error names it. */
+const PROVIDER_IN_REASONS = '维修查询服务';
 
 export interface RepairRunnerDeps {
   db: Kysely<Database>;
@@ -64,17 +67,10 @@ export class RepairRunner extends ClaimLoop {
   }
 
   private async applyEnds(writes: RepairJobEnd[]): Promise<boolean[]> {
-    let result: EndBatchResult;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        result = await this.repo.end(writes, this.clock.now());
-        break;
-      } catch (err) {
-        if (attempt >= 3) throw err;
-        this.onError(err);
-        await new Promise((r) => setTimeout(r, 20 * attempt));
-      }
-    }
+    const result = await applyRefusable(
+      () => this.repo.end(writes, this.clock.now()),
+      (err) => this.onError(err),
+    );
     this.onEnded(result);
     return result.applied;
   }
@@ -91,7 +87,7 @@ export class RepairRunner extends ClaimLoop {
         attempt: job.attempts,
       });
     } catch (err) {
-      return this.retry(job, null, transportReason(err), 0, 0);
+      return this.retry(job, null, transportReason(PROVIDER_IN_REASONS, err), 0, 0);
     }
     if (answer.kind === 'busy')
       return this.retry(job, null, '维修查询服务繁忙，稍后自动重试', answer.retry_after_ms, 0);
@@ -127,7 +123,7 @@ export class RepairRunner extends ClaimLoop {
       try {
         answer = await this.provider.poll(ticket);
       } catch (err) {
-        return this.retry(job, ticket, transportReason(err), 0, 1);
+        return this.retry(job, ticket, transportReason(PROVIDER_IN_REASONS, err), 0, 1);
       }
       if (answer.kind === 'pending') {
         wait = Math.max(0, answer.poll_after_ms);
@@ -156,12 +152,10 @@ export class RepairRunner extends ClaimLoop {
     minDelay: number,
     attemptsDelta: number,
   ): Promise<void> {
-    const attempts = job.attempts + attemptsDelta;
-    if (attempts >= this.options.maxAttempts) return this.fail(job, `${reason}（已尝试 ${attempts} 次）`);
-    const { backoffBaseMs, backoffMaxMs, random } = this.options;
-    const delay = Math.max(minDelay, backoffMs(attempts, backoffBaseMs, backoffMaxMs, random));
+    const plan = planRetry(this.options, job.attempts + attemptsDelta, reason, minDelay);
+    if ('failure' in plan) return this.fail(job, plan.failure);
     await this.repo.release(job, this.owner, {
-      runAfter: this.clock.now() + delay,
+      runAfter: this.clock.now() + plan.delay,
       ticket,
       error: reason,
       attemptsDelta,
@@ -171,9 +165,4 @@ export class RepairRunner extends ClaimLoop {
   private async fail(job: ClaimedRepairJob, reason: string): Promise<void> {
     await this.batcher.write({ kind: 'failure', job, owner: this.owner, reason });
   }
-}
-
-function transportReason(err: unknown): string {
-  const detail = err instanceof Error ? err.message : String(err);
-  return `维修查询服务连接失败：${detail.slice(0, 200)}`;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { validateBatch } from '#contract/identifiers/batch.ts';
+import { validateBatch, type BatchResult } from '#contract/identifiers/batch.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
 import type {
@@ -19,11 +19,16 @@ import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import { CatalogueRepository } from './catalogue-repository.ts';
 import { newDevice } from './offline-facts.ts';
-import { OrderDeviceRepository } from './order-device-repository.ts';
+import { OrderDeviceRepository, type NewDevice } from './order-device-repository.ts';
 import { OrderListRepository, type OrderListRow } from './order-list-repository.ts';
 import { OrderRepository } from './order-repository.ts';
 import { pricePerDevice, resolveOrderServices, type OrderedService } from './order-services.ts';
-import { drawPackageChecks, markPackageDevices, packageChecksAvailable } from './package-draw.ts';
+import {
+  drawPackageChecks,
+  markPackageDevices,
+  packageChecksAvailable,
+  type PackageDraw,
+} from './package-draw.ts';
 
 /** Who hears about orders: sockets of the account, and the job runner (new work). */
 export interface OrderNotifier {
@@ -80,24 +85,14 @@ export class OrderService {
       await new CatalogueRepository(this.db).services(),
       input.service_ids,
     );
-    const batch = validateBatch(input.identifiers);
-    const devices = batch.valid.map(newDevice);
-    const rejected = batch.invalid.map(({ line, raw, reason }) => ({ line, raw, reason }));
-    const duplicates = batch.duplicates;
-    if (devices.length === 0)
-      throw new AppError(ErrCode.ORDER_NO_VALID_DEVICES, undefined, { rejected, duplicates });
-    const at = this.clock.now();
-    const { covered, price } = await this.pricing(
+    const { devices, rejected, duplicates, at, covered, price } = await this.quote(
       user.account_id,
-      devices.length,
+      validateBatch(input.identifiers),
       pricePerDevice(services),
-      at,
     );
-    await this.precheckBalance(user.account_id, price);
 
     const { orderId, integral } = await this.db.transaction().execute(async (trx) => {
-      const orders = new OrderRepository(trx);
-      const orderId = await orders.insertOrder({
+      const orderId = await new OrderRepository(trx).insertOrder({
         accountId: user.account_id,
         title: input.title,
         remark: input.remark,
@@ -106,35 +101,10 @@ export class OrderService {
         at,
         derivedFrom,
       });
-      const draws = await drawPackageChecks(trx, {
-        accountId: user.account_id,
-        orderId,
-        count: covered,
-        actorUserId: user.user_id,
-        at,
-      });
+      const placed = { orderId, devices, services, covered, price, at };
       // The freeze first: refused (3003, the transaction rolled back) before any device is written.
-      const integral = await new LedgerRepository(trx).freeze({
-        accountId: user.account_id,
-        amount: price,
-        orderId,
-        actorUserId: user.user_id,
-        at,
-      });
-      await new OrderDeviceRepository(trx).addDevicesAndJobs({
-        accountId: user.account_id,
-        orderId,
-        devices,
-        services,
-        price,
-        at,
-      });
-      await markPackageDevices(
-        trx,
-        orderId,
-        devices.slice(0, covered).map((d) => d.ident),
-        draws,
-      );
+      const { draws, integral } = await chargeOrder(trx, user, placed);
+      await writeDevices(trx, user, placed, draws);
       return { orderId, integral };
     });
     this.notify.ordersChanged(user.account_id, orderId);
@@ -157,55 +127,18 @@ export class OrderService {
         { services: down.map((s) => s.code) },
       );
 
-    const batch = validateBatch(
-      input.identifiers,
-      await new OrderDeviceRepository(this.db).orderIdents(order.id),
-    );
-    const devices = batch.valid.map(newDevice);
-    const rejected = batch.invalid.map(({ line, raw, reason }) => ({ line, raw, reason }));
-    const duplicates = batch.duplicates;
-    if (devices.length === 0)
-      throw new AppError(ErrCode.ORDER_NO_VALID_DEVICES, undefined, { rejected, duplicates });
-    // Priced at the order's own prices, like the devices placed with it.
-    const at = this.clock.now();
-    const { covered, price } = await this.pricing(
+    const { devices, rejected, duplicates, at, covered, price } = await this.quote(
       user.account_id,
-      devices.length,
+      validateBatch(input.identifiers, await new OrderDeviceRepository(this.db).orderIdents(order.id)),
+      // Priced at the order's own prices, like the devices placed with it.
       pricePerDevice(ordered),
-      at,
     );
-    await this.precheckBalance(user.account_id, price);
 
     const integral = await this.db.transaction().execute(async (trx) => {
-      const draws = await drawPackageChecks(trx, {
-        accountId: user.account_id,
-        orderId: order.id,
-        count: covered,
-        actorUserId: user.user_id,
-        at,
-      });
-      const integral = await new LedgerRepository(trx).freeze({
-        accountId: user.account_id,
-        amount: price,
-        orderId: order.id,
-        actorUserId: user.user_id,
-        at,
-      });
+      const placed = { orderId: order.id, devices, services: ordered, covered, price, at };
+      const { draws, integral } = await chargeOrder(trx, user, placed);
       try {
-        await new OrderDeviceRepository(trx).addDevicesAndJobs({
-          accountId: user.account_id,
-          orderId: order.id,
-          devices,
-          services: ordered,
-          price,
-          at,
-        });
-        await markPackageDevices(
-          trx,
-          order.id,
-          devices.slice(0, covered).map((d) => d.ident),
-          draws,
-        );
+        await writeDevices(trx, user, placed, draws);
       } catch (err) {
         // Two concurrent additions of the same identifier: the unique (order, ident) index refuses one.
         if (/UNIQUE|unique/.test(String(err)))
@@ -256,6 +189,22 @@ export class OrderService {
     return { ...toOrderRow(row), package_checks: row.package_checks };
   }
 
+  /**
+   * The batch's valid devices (ORDER_NO_VALID_DEVICES when there are none, with what was refused),
+   * priced at `perDevice` and checked against the balance, all before the transaction.
+   */
+  private async quote(accountId: number, batch: BatchResult, perDevice: number) {
+    const devices = batch.valid.map(newDevice);
+    const rejected = batch.invalid.map(({ line, raw, reason }) => ({ line, raw, reason }));
+    const duplicates = batch.duplicates;
+    if (devices.length === 0)
+      throw new AppError(ErrCode.ORDER_NO_VALID_DEVICES, undefined, { rejected, duplicates });
+    const at = this.clock.now();
+    const { covered, price } = await this.pricing(accountId, devices.length, perDevice, at);
+    await this.precheckBalance(accountId, price);
+    return { devices, rejected, duplicates, at, covered, price };
+  }
+
   /** Devices covered by package checks first (package-draw.ts), the rest priced in points. */
   private async pricing(accountId: number, devices: number, perDevice: number, at: number) {
     const covered =
@@ -273,4 +222,51 @@ export class OrderService {
         { price, integral },
       );
   }
+}
+
+/** Devices being placed on an order (a new one, or added to an existing one), priced by quote(). */
+interface Placement {
+  orderId: number;
+  devices: readonly NewDevice[];
+  services: readonly OrderedService[];
+  covered: number;
+  price: number;
+  at: number;
+}
+
+/** In the order's transaction: the package checks that cover devices, then the freeze of the rest. */
+async function chargeOrder(trx: Kysely<Database>, user: AuthUser, p: Placement) {
+  const draws = await drawPackageChecks(trx, {
+    accountId: user.account_id,
+    orderId: p.orderId,
+    count: p.covered,
+    actorUserId: user.user_id,
+    at: p.at,
+  });
+  const integral = await new LedgerRepository(trx).freeze({
+    accountId: user.account_id,
+    amount: p.price,
+    orderId: p.orderId,
+    actorUserId: user.user_id,
+    at: p.at,
+  });
+  return { draws, integral };
+}
+
+/** In the order's transaction, after chargeOrder: the devices and their jobs, the covered ones marked. */
+async function writeDevices(trx: Kysely<Database>, user: AuthUser, p: Placement, draws: PackageDraw[]) {
+  await new OrderDeviceRepository(trx).addDevicesAndJobs({
+    accountId: user.account_id,
+    orderId: p.orderId,
+    devices: p.devices,
+    services: p.services,
+    price: p.price,
+    at: p.at,
+  });
+  await markPackageDevices(
+    trx,
+    p.orderId,
+    p.devices.slice(0, p.covered).map((d) => d.ident),
+    draws,
+  );
 }

@@ -10,6 +10,7 @@ import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
+import { requireBatch } from './batch-service.ts';
 import type { DeviceRepository } from './device-repository.ts';
 import type { RepairNotifier } from './repair-notifier.ts';
 
@@ -77,16 +78,7 @@ export class MonitorService {
     user: AuthUser,
     input: { device_ids?: number[] | undefined; batch_id?: number | undefined },
   ) {
-    if (input.batch_id) {
-      const b = await this.db
-        .selectFrom('repair_batches')
-        .select('id')
-        .where('id', '=', input.batch_id)
-        .where('account_id', '=', user.account_id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!b) throw new AppError(ErrCode.REPAIR_BATCH_NOT_FOUND);
-    }
+    if (input.batch_id) await requireBatch(this.db, user.account_id, input.batch_id);
     const ids = input.batch_id
       ? await this.devices.idsOfBatch(user.account_id, input.batch_id)
       : [...new Set(input.device_ids ?? [])];

@@ -6,6 +6,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
+import { requireBatch } from './batch-service.ts';
 import type { DeviceRepository } from './device-repository.ts';
 import type { RepairNotifier } from './repair-notifier.ts';
 
@@ -38,15 +39,8 @@ export class RefreshService {
   ): Promise<RepairRefreshDatas> {
     let ids: number[];
     if (input.batch_id) {
-      const b = await this.db
-        .selectFrom('repair_batches')
-        .select('id')
-        .where('id', '=', input.batch_id)
-        .where('account_id', '=', user.account_id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!b) throw new AppError(ErrCode.REPAIR_BATCH_NOT_FOUND);
-      ids = await this.devices.idsOfBatch(user.account_id, b.id);
+      await requireBatch(this.db, user.account_id, input.batch_id);
+      ids = await this.devices.idsOfBatch(user.account_id, input.batch_id);
     } else {
       ids = (await this.devices.byIds(user.account_id, [...new Set(input.device_ids ?? [])])).map(
         (r) => r.id,

@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAlipay, rsaPair } from '#tests/setup/fake-alipay.ts';
+import { expectUntrustedRefused, paymentRequestAt } from '#tests/setup/payment-provider-checks.ts';
+import type { AlipayConfig } from '#server/payment-config.ts';
 import { AlipayProvider } from './alipay.ts';
 import { alipayTimestamp, parseAlipayTime, responseSignContent, signContent } from './alipay-sign.ts';
-import { NotifyRejected, PaymentApiError, fenToYuan, yuanToFen } from './provider.ts';
+import { NotifyRejected, fenToYuan, yuanToFen } from './provider.ts';
 
 const NOW = Date.UTC(2026, 2, 1, 9, 0, 0);
 let fake: FakeAlipay;
 let alipay: AlipayProvider;
-const request = (orderNo: string, amount = 1250) => ({
-  orderNo,
-  amount,
-  subject: 'RepairOps 积分充值',
-  expiresAt: NOW + 15 * 60_000,
-  origin: 'http://localhost',
-});
+const request = paymentRequestAt(NOW);
 
 beforeAll(async () => {
   fake = await new FakeAlipay().start();
@@ -110,25 +106,13 @@ describe('AlipayProvider against a local Alipay', () => {
   });
 
   it('refuses an answer not signed by Alipay, and a gateway that does not accept our signature', async () => {
-    const wrongAlipayKey = new AlipayProvider(
-      fake.config({ alipayPublicKey: rsaPair().publicKey }),
-      'https://x.y',
-      () => NOW,
-    );
-    await expect(wrongAlipayKey.start(request('R5'))).rejects.toMatchObject({ code: 'bad_signature' });
-    const wrongAppKey = new AlipayProvider(
-      fake.config({ privateKey: rsaPair().privateKey }),
-      'https://x.y',
-      () => NOW,
-    );
-    await expect(wrongAppKey.start(request('R6'))).rejects.toMatchObject({ code: 'isv.invalid-signature' });
-    expect(fake.calls.at(-1)?.verified).toBe(false);
-    const down = new AlipayProvider(
-      fake.config({ gateway: 'http://127.0.0.1:1/gateway.do' }),
-      'https://x.y',
-      () => NOW,
-    );
-    await expect(down.start(request('R7'))).rejects.toBeInstanceOf(PaymentApiError);
+    const against = (over: Partial<AlipayConfig>) =>
+      new AlipayProvider(fake.config(over), 'https://x.y', () => NOW);
+    await expectUntrustedRefused(fake, request, 'isv.invalid-signature', {
+      wrongProviderKey: against({ alipayPublicKey: rsaPair().publicKey }),
+      wrongMerchantKey: against({ privateKey: rsaPair().privateKey }),
+      unreachable: against({ gateway: 'http://127.0.0.1:1/gateway.do' }),
+    });
   });
 
   it('page mode: a signed cashier URL for alipay.trade.page.pay', async () => {

@@ -21,8 +21,8 @@ import {
   type PaymentStarted,
   type RawNotify,
 } from './provider.ts';
+import { fetchProvider } from './provider-fetch.ts';
 
-const TIMEOUT_MS = 8000;
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 interface AlipayAnswer {
@@ -159,18 +159,11 @@ export class AlipayProvider implements PaymentProvider {
   /** POSTs a signed call and answers its verified `<method>_response` object. */
   private async call(method: string, biz: Record<string, string>): Promise<AlipayAnswer> {
     const body = new URLSearchParams(this.signed(method, biz)).toString();
-    let res: Response;
-    try {
-      res = await fetch(`${this.config.gateway}?charset=utf-8`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
-        body,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (err) {
-      throw new PaymentApiError(`Alipay unreachable: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    const text = await res.text();
+    const { res, text } = await fetchProvider('Alipay', `${this.config.gateway}?charset=utf-8`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+      body,
+    });
     if (!res.ok) throw new PaymentApiError(`Alipay answered HTTP ${res.status}`);
     const responseKey = `${method.replaceAll('.', '_')}_response`;
     let parsed: Record<string, unknown>;

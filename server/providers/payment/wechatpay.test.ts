@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rsaPair } from '#tests/setup/fake-alipay.ts';
 import { FAKE_WX_API_V3_KEY, FakeWechatPay } from '#tests/setup/fake-wechatpay.ts';
-import { NotifyRejected, PaymentApiError } from './provider.ts';
+import { NotifyRejected } from './provider.ts';
+import { expectUntrustedRefused, paymentRequestAt } from '#tests/setup/payment-provider-checks.ts';
+import type { WechatPayConfig } from '#server/payment-config.ts';
 import { WechatPayProvider, rfc3339China } from './wechatpay.ts';
 import {
   authorization,
@@ -15,13 +17,7 @@ import {
 const NOW = Date.UTC(2026, 2, 1, 9, 0, 0);
 let fake: FakeWechatPay;
 let wx: WechatPayProvider;
-const request = (orderNo: string, amount = 1250) => ({
-  orderNo,
-  amount,
-  subject: 'RepairOps 积分充值',
-  expiresAt: NOW + 15 * 60_000,
-  origin: 'http://localhost',
-});
+const request = paymentRequestAt(NOW);
 
 beforeAll(async () => {
   fake = await new FakeWechatPay().start();
@@ -136,24 +132,12 @@ describe('WechatPayProvider against a local WeChat Pay', () => {
   });
 
   it('refuses answers not signed by the platform, and is refused with a wrong merchant key', async () => {
-    const wrongPlatform = new WechatPayProvider(
-      fake.config({ platformPublicKey: rsaPair().publicKey }),
-      'https://x.y',
-      () => NOW,
-    );
-    await expect(wrongPlatform.start(request('R5'))).rejects.toMatchObject({ code: 'bad_signature' });
-    const wrongMerchant = new WechatPayProvider(
-      fake.config({ privateKey: rsaPair().privateKey }),
-      'https://x.y',
-      () => NOW,
-    );
-    await expect(wrongMerchant.start(request('R6'))).rejects.toMatchObject({ code: 'SIGN_ERROR' });
-    expect(fake.calls.at(-1)?.verified).toBe(false);
-    const down = new WechatPayProvider(
-      fake.config({ apiBase: 'http://127.0.0.1:1' }),
-      'https://x.y',
-      () => NOW,
-    );
-    await expect(down.start(request('R7'))).rejects.toBeInstanceOf(PaymentApiError);
+    const against = (over: Partial<WechatPayConfig>) =>
+      new WechatPayProvider(fake.config(over), 'https://x.y', () => NOW);
+    await expectUntrustedRefused(fake, request, 'SIGN_ERROR', {
+      wrongProviderKey: against({ platformPublicKey: rsaPair().publicKey }),
+      wrongMerchantKey: against({ privateKey: rsaPair().privateKey }),
+      unreachable: against({ apiBase: 'http://127.0.0.1:1' }),
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   type PaymentStarted,
   type RawNotify,
 } from './provider.ts';
+import { fetchProvider } from './provider-fetch.ts';
 import {
   authorization,
   decryptResource,
@@ -19,7 +20,6 @@ import {
   type EncryptedResource,
 } from './wechatpay-crypto.ts';
 
-const TIMEOUT_MS = 8000;
 /** WeChat Pay's advice: refuse an answer or notify whose timestamp is more than 5 minutes off. */
 const MAX_SKEW_S = 300;
 
@@ -178,24 +178,15 @@ export class WechatPayProvider implements PaymentProvider {
       timestamp: String(Math.floor(this.now() / 1000)),
       nonce: randomBytes(16).toString('hex'),
     });
-    let res: Response;
-    try {
-      res = await fetch(`${this.config.apiBase}${pathAndQuery}`, {
-        method,
-        headers: {
-          authorization: auth,
-          accept: 'application/json',
-          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(method === 'POST' ? { body } : {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (err) {
-      throw new PaymentApiError(
-        `WeChat Pay unreachable: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    const text = await res.text();
+    const { res, text } = await fetchProvider('WeChat Pay', `${this.config.apiBase}${pathAndQuery}`, {
+      method,
+      headers: {
+        authorization: auth,
+        accept: 'application/json',
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(method === 'POST' ? { body } : {}),
+    });
     const headers = Object.fromEntries(res.headers.entries());
     if (res.status >= 400) {
       let code = '';
