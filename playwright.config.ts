@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath } from './scripts/lib/chromium.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from './tests/setup/chromium.ts';
 
 /**
  * Two workers, each with a server and a fresh database of its own, so spec files run side by side

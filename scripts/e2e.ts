@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { buildServer } from './build-server.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
-import { chromiumPath } from './lib/chromium.ts';
+import { chromiumPath } from '#tests/setup/chromium.ts';
 import { run } from './lib/run.ts';
 
 const chromium = chromiumPath();

@@ -6,14 +6,15 @@
 // of 80 % diameter that every launcher mask keeps).
 import { readFileSync, mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from '#tests/setup/chromium.ts';
 import { ICON_BACKGROUND, ICON_FILES } from './icon-set.ts';
 
 const source = readFileSync('public/favicon.svg', 'utf8');
 const dataUrl = `data:image/svg+xml;base64,${Buffer.from(source).toString('base64')}`;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
+  executablePath: chromiumPath(),
+  args: CHROMIUM_FLAGS,
 });
 mkdirSync('public/icons', { recursive: true });
 for (const icon of ICON_FILES) {

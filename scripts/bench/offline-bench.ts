@@ -4,7 +4,7 @@
 //   Chromium's process start-up), and so with the service worker stopped first (a start after a pause);
 //   and a new tab at the installed app's start_url (/#/, which redirects to the landing page); and
 //   the new tab again in a browser that loads Chromium's omnibox WebUI in every window (Playwright's
-//   default flags, scripts/lib/chromium.ts), for comparison with the figures of earlier stops;
+//   default flags, tests/setup/chromium.ts), for comparison with the figures of earlier stops;
 // - persisted query cache restore for 1 MB and 10 MB of cached lists: from the first render to the
 //   end of the restore, as marked by the app (ms, median of 3; with the empty-cache baseline);
 // - outbox replay throughput: writes queued offline, network back, until the outbox is empty (writes/s).
@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
-import { NO_OMNIBOX_WEBUI } from '../lib/chromium.ts';
+import { NO_OMNIBOX_WEBUI } from '#tests/setup/chromium.ts';
 import { LANDING_URL, api as apiOf, installedContext as installedContextOf } from './installed-app.ts';
 import { startToShell, watchForShellIn, type ShellStart } from './shell-watch.ts';
 import { pwaManifest } from '../pwa-manifest.ts';

@@ -4,7 +4,7 @@ import { pwaBuildIsStale } from './build-stamp.ts';
 import { run } from './run.ts';
 import { buildServer } from '../build-server.ts';
 
-export { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
+export { CHROMIUM_FLAGS, chromiumPath } from '#tests/setup/chromium.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

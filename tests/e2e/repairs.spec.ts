@@ -16,6 +16,7 @@ import {
   seedBatch,
 } from './repairs-api.ts';
 import { newShopWithPoints } from './shop.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from '#tests/setup/chromium.ts';
 
 // Each test has a shop of its own (the e2e server's database lives for the whole run, and the
 // sandbox's simulated clock is the server's: expectations are read from the API, never assumed).
@@ -355,10 +356,9 @@ test('repairs: the camera scanner reads a box label barcode into the intake (Chr
   const video = testInfo.outputPath('label.y4m');
   writeFileSync(video, y4mVideo(await barcodeFrame(imei)));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
+      ...CHROMIUM_FLAGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,

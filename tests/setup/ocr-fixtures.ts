@@ -1,5 +1,6 @@
 import { chromium, type Browser } from '@playwright/test';
 import { luhnCheckDigit } from '#contract/identifiers/parse.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.ts';
 
 /**
  * Photos for the text recogniser, rendered by Chromium: Apple box labels, SIM tray stickers and
@@ -112,8 +113,8 @@ export async function renderBlurredLabel(browser?: Browser): Promise<Buffer> {
 
 export function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
   });
 }
 

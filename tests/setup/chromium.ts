@@ -1,5 +1,6 @@
 // The Chromium binary and the flags of every browser the project starts: the e2e suite
-// (playwright.config.ts), the benches and the Lighthouse check (scripts/lib/app-server.ts).
+// (playwright.config.ts, and the specs that launch a browser of their own), the OCR fixtures, the
+// benches, the icon generator and the Lighthouse check (scripts/lib/app-server.ts).
 
 /**
  * Chromium's own browser UI, not the page under test: each window Playwright opens loads the
