@@ -14,7 +14,9 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
     .filter((file) => !file.includes('node_modules') && keep(file));
 }
 
-const docs = ['README.md', ...filesUnder('docs', (f) => f.endsWith('.md'))];
+// A proposed decision record describes files that do not exist yet: it is checked once accepted.
+const proposed = (file: string) => /^Status: proposed/m.test(readFileSync(path.join(root, file), 'utf8'));
+const docs = ['README.md', ...filesUnder('docs', (f) => f.endsWith('.md'))].filter((f) => !proposed(f));
 const topLevel = new Set(readdirSync(root));
 const references = docs.flatMap((file) =>
   extractReferences(file, readFileSync(path.join(root, file), 'utf8'), topLevel),
