@@ -14,6 +14,13 @@ export const ErrCode = {
   FORBIDDEN: 1003,
   NOT_FOUND: 1004,
   RATE_LIMITED: 1005,
+  // The shop counter (issue 26, decision 0047): 9000-9099.
+  /** No customer with this id in the caller's shop. */
+  CUSTOMER_NOT_FOUND: 9000,
+  /** A phone given to a customer already belongs to another customer of the shop: `datas` = { customer_id, name }. */
+  CUSTOMER_PHONE_TAKEN: 9001,
+  /** customer_merge: a customer cannot be merged into itself (or into one already merged away). */
+  CUSTOMER_MERGE_INVALID: 9002,
   /** Silent: a polled state that has not changed yet (a QR code not scanned yet, say). */
   PENDING: 1012,
   NOT_IMPLEMENTED: 1020,
@@ -259,6 +266,9 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.OCR_FAILED]: '图片无法识别，请换一张照片',
   [ErrCode.DASHBOARD_RANGE_INVALID]: '日期范围无效：开始日期须不晚于结束日期，且不超过366天',
   [ErrCode.DASHBOARD_RANGE_OUT]: '日期超出可查询范围',
+  [ErrCode.CUSTOMER_NOT_FOUND]: '客户不存在',
+  [ErrCode.CUSTOMER_PHONE_TAKEN]: '该手机号已属于另一位客户，可合并两位客户',
+  [ErrCode.CUSTOMER_MERGE_INVALID]: '无法合并：请选择两位不同的客户',
   [ErrCode.ALREADY_DONE]: '已处理',
 };
 

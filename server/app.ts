@@ -36,6 +36,7 @@ import type { MonitorSchedulerOptions } from './jobs/monitor-scheduler.ts';
 import type { PaymentProvider } from './providers/payment/provider.ts';
 import type { ExportRunner, ExportRunnerOptions } from './jobs/export-runner.ts';
 import { dashboardHandlers } from './modules/dashboards/handlers.ts';
+import { buildCounter } from './modules/counter/wiring.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -174,6 +175,7 @@ export async function buildApp({
   });
 
   const templateKit = buildTemplateKit({ db: db.db, clock, io });
+  const counter = buildCounter({ db: db.db, clock });
 
   const dispatch: EndpointDispatcher = registerEndpoints(
     app,
@@ -186,6 +188,7 @@ export async function buildApp({
       ...repairs.handlers,
       ...wallet.handlers,
       ...exportJobs.handlers,
+      ...counter.handlers,
       ...dashboardHandlers({
         db: db.db,
         clock,

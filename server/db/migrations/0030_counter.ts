@@ -305,11 +305,13 @@ export function normalisePhone(typed: string): string {
 /**
  * Today's tracked devices carry a typed customer name and phone: each phone becomes one customer of
  * its shop (the newest name typed for it), and a device with a name and no phone a customer of its own.
+ * Devices already linked are left alone. The demo seed runs it too (server/seed-repairs.ts).
  */
 export async function customersFromTrackedDevices(db: Kysely<TrackedDeviceTables>): Promise<void> {
   const devices = await db
     .selectFrom('repair_devices')
     .select(['id', 'account_id', 'customer_name', 'customer_phone', 'customer_note', 'created_at'])
+    .where('customer_id', 'is', null)
     .where((eb) => eb.or([eb('customer_name', '!=', ''), eb('customer_phone', '!=', '')]))
     .orderBy('id', 'desc')
     .execute();
