@@ -21,6 +21,36 @@ export const ErrCode = {
   CUSTOMER_PHONE_TAKEN: 9001,
   /** customer_merge: a customer cannot be merged into itself (or into one already merged away). */
   CUSTOMER_MERGE_INVALID: 9002,
+  /** No ticket with this id in the caller's shop. */
+  TICKET_NOT_FOUND: 9010,
+  /** The ticket changed since the caller read it (another tab or colleague): reload and try again. */
+  TICKET_STALE: 9011,
+  /** The workflow does not allow this status change from the ticket's status. */
+  TICKET_MOVE_NOT_ALLOWED: 9012,
+  /** No quote line to ask the customer about, or none approved. */
+  TICKET_QUOTE_MISSING: 9013,
+  /** Quote lines still wait for the customer's answer. */
+  TICKET_QUOTE_UNDECIDED: 9014,
+  /** The approved work is not paid in full: `datas` = { outstanding_fen }. */
+  TICKET_NOT_PAID: 9015,
+  /** More is held than the approved work costs: refund the difference first. `datas` = { outstanding_fen }. */
+  TICKET_OVERPAID: 9016,
+  /** A ticket cancelled with the customer's money held: refund it first. */
+  TICKET_MONEY_HELD: 9017,
+  /** A device line is not a valid SN or IMEI (or is given twice): `datas.rejected` lists them. */
+  TICKET_DEVICE_INVALID: 9018,
+  /** A quote line named is not a proposed line of this ticket. */
+  TICKET_LINE_UNKNOWN: 9019,
+  /** The ticket is closed: no new deposit, payment, line or move. */
+  TICKET_CLOSED: 9020,
+  /** A payment larger than what is still due. `datas` = { outstanding_fen }. */
+  MONEY_MORE_THAN_DUE: 9021,
+  /** A refund (or void) larger than what the shop holds of the customer's money. `datas` = { held_fen }. */
+  MONEY_MORE_THAN_HELD: 9022,
+  /** The payment to void is not a deposit or payment of this ticket, or was voided already. */
+  MONEY_VOID_INVALID: 9023,
+  /** The technician is not an enabled employee of the shop. */
+  TICKET_TECHNICIAN_UNKNOWN: 9024,
   /** Silent: a polled state that has not changed yet (a QR code not scanned yet, say). */
   PENDING: 1012,
   NOT_IMPLEMENTED: 1020,
@@ -269,6 +299,21 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.CUSTOMER_NOT_FOUND]: '客户不存在',
   [ErrCode.CUSTOMER_PHONE_TAKEN]: '该手机号已属于另一位客户，可合并两位客户',
   [ErrCode.CUSTOMER_MERGE_INVALID]: '无法合并：请选择两位不同的客户',
+  [ErrCode.TICKET_NOT_FOUND]: '维修单不存在',
+  [ErrCode.TICKET_STALE]: '维修单已被他人修改，请刷新后重试',
+  [ErrCode.TICKET_MOVE_NOT_ALLOWED]: '当前状态不能变更为该状态',
+  [ErrCode.TICKET_QUOTE_MISSING]: '请先添加报价项目（并由客户确认）',
+  [ErrCode.TICKET_QUOTE_UNDECIDED]: '还有报价项目等待客户确认',
+  [ErrCode.TICKET_NOT_PAID]: '费用尚未结清，请先收款',
+  [ErrCode.TICKET_OVERPAID]: '已收金额超过应收，请先退还差额',
+  [ErrCode.TICKET_MONEY_HELD]: '该单仍有客户预付款，请先退款再取消',
+  [ErrCode.TICKET_DEVICE_INVALID]: '设备序列号或 IMEI 无效或重复',
+  [ErrCode.TICKET_LINE_UNKNOWN]: '报价项目不存在或已确认',
+  [ErrCode.TICKET_CLOSED]: '维修单已结束，不能再修改',
+  [ErrCode.MONEY_MORE_THAN_DUE]: '收款金额超过应收金额',
+  [ErrCode.MONEY_MORE_THAN_HELD]: '退款金额超过已收金额',
+  [ErrCode.MONEY_VOID_INVALID]: '该笔收款不存在或已作废',
+  [ErrCode.TICKET_TECHNICIAN_UNKNOWN]: '维修技师不存在或已停用',
   [ErrCode.ALREADY_DONE]: '已处理',
 };
 
