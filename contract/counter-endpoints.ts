@@ -21,6 +21,7 @@ import {
   ticketRefundInput,
   ticketVoidInput,
 } from './schemas/counter-tickets.ts';
+import { globalSearchInput, globalSearchOutput } from './schemas/search.ts';
 
 /** The shop counter's endpoints (issue 26, decision 0047). Spread into endpoints.ts. */
 export const counterEndpoints = {
@@ -122,5 +123,13 @@ export const counterEndpoints = {
     input: ticketVoidInput,
     output: ticketDetail,
     summary: 'Cancel a mistaken deposit or payment whole (Admins only), once.',
+  }),
+  globalSearch: defineEndpoint({
+    path: '/api/search/global',
+    access: 'user',
+    input: globalSearchInput,
+    output: globalSearchOutput,
+    summary:
+      'The header search box: customers (name, phone, last four digits), tickets (number, SN/IMEI), tracked devices (SN/IMEI, Apple repair id) and check orders (title, SN/IMEI), a few of each.',
   }),
 };

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { CustomersTable, Database } from '#server/db/schema.ts';
+import { prefixUpperBound } from '#contract/counter/prefix-range.ts';
 
 export type CustomerRecord = Selectable<CustomersTable>;
 
@@ -131,7 +132,11 @@ export class CustomerRepository {
         ),
       );
     } else if (q) {
-      base = base.where(sql<boolean>`customers.name_key like ${likePrefix(q)} escape '\\'`);
+      // A range, not LIKE: SQLite's index serves a prefix as a range on its binary order.
+      const key = q.toLowerCase();
+      base = base
+        .where('customers.name_key', '>=', key)
+        .where('customers.name_key', '<', prefixUpperBound(key));
     }
     const [rows, total] = await Promise.all([
       base

@@ -56,10 +56,10 @@ export class CustomerService {
     this.clock = deps.clock;
   }
 
-  async list(user: AuthUser, input: z.output<typeof customerListInput>) {
+  async list(accountId: number, input: z.output<typeof customerListInput>) {
     const repo = new CustomerRepository(this.db);
     const { rows, total } = await repo.page(
-      user.account_id,
+      accountId,
       input.q,
       (input.page - 1) * input.page_size,
       input.page_size,

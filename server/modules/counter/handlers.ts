@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
 import { customerDetail } from './customer-detail.ts';
+import { globalSearch } from './global-search.ts';
 import type { CustomerService } from './customer-service.ts';
 import { listTickets, readTicket } from './ticket-read.ts';
 import type { TicketService } from './ticket-service.ts';
@@ -15,7 +16,8 @@ export function counterHandlers(deps: {
 }): HandlerMap {
   const { db, customers, tickets } = deps;
   return {
-    customerList: ({ user, input }) => customers.list(user, input),
+    customerList: ({ user, input }) => customers.list(user.account_id, input),
+    globalSearch: ({ user, input }) => globalSearch(db, customers, user.account_id, input.q),
     customerDetail: ({ user, input }) => customerDetail(db, customers, user.account_id, input.id),
     customerSave: ({ user, input }) => customers.save(user, input),
     customerMerge: ({ user, input }) => customers.merge(user, input),
