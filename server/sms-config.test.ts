@@ -39,6 +39,9 @@ describe('the SMS configuration', () => {
     );
     expect(loadConfig({ SMS_PROVIDER: 'sandbox' }).sms).toEqual({ provider: 'sandbox' });
     expect(() => smsConfig({ SMS_PROVIDER: 'twilio' }, false)).toThrow(/sandbox, aliyun or tencent/);
+    expect(() => smsConfig({ SMS_ALIYUN_SIGN_NAME: 'x' }, true)).toThrow(
+      /without SMS_PROVIDER means the sandbox/,
+    );
   });
 
   it('reads Aliyun: keys, sign name, a template per purpose sent, the default endpoint or SMS_API_BASE', () => {

@@ -69,7 +69,7 @@ export function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfi
   if (provider === 'sandbox') {
     if (production)
       throw new ConfigError(
-        'SMS_PROVIDER sandbox sends nothing and logs the codes: it is refused in production, configure aliyun or tencent',
+        `${env.SMS_PROVIDER?.trim() ? 'SMS_PROVIDER sandbox' : 'SMS_* without SMS_PROVIDER means the sandbox, which'} sends nothing and logs the codes: it is refused in production, set SMS_PROVIDER to aliyun or tencent`,
       );
     return { provider };
   }
