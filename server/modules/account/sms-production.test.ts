@@ -52,12 +52,7 @@ const production = async (sms?: NonNullable<Parameters<typeof createTestServer>[
   return s;
 };
 const codesStored = async (srv: TestServer) =>
-  (
-    await srv.db
-      .selectFrom('sms_codes')
-      .select(({ fn }) => fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-  ).n;
+  (await srv.db.selectFrom('sms_codes').select('id').execute()).length;
 
 describe('sendsms in production without an SMS provider', () => {
   it('answers SMS_NOT_CONFIGURED for every purpose, signed in or not, and stores or logs no code', async () => {
