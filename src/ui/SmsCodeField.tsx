@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { Group, Stack, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { SendCodeButton, type SendCodeButtonProps } from './SendCodeButton.tsx';
 import { SmsUnavailableNotice } from './SmsUnavailableNotice.tsx';
@@ -7,7 +7,8 @@ import { SmsUnavailableNotice } from './SmsUnavailableNotice.tsx';
 /**
  * The 6-digit SMS code input with its send button beside it (sign-up, reset, password, phone).
  * When a send is refused because the server cannot send text messages at all (`unavailable`), a
- * plain notice stays under the field until a send goes through.
+ * plain notice stays under the field until a send goes through (a sibling of the field's row, so
+ * the form's own spacing applies and the row is laid out as before).
  */
 export function SmsCodeField({
   value,
@@ -30,7 +31,7 @@ export function SmsCodeField({
     return wait;
   };
   return (
-    <Stack gap="xs">
+    <>
       <Group align="flex-start" wrap="nowrap">
         <TextInput
           label={t`SMS code`}
@@ -53,6 +54,6 @@ export function SmsCodeField({
         </div>
       </Group>
       {noSms && <SmsUnavailableNotice />}
-    </Stack>
+    </>
   );
 }

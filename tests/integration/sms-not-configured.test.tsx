@@ -21,11 +21,14 @@ afterEach(async () => {
 
 const sentCodes = async () => (await prod.db.selectFrom('sms_codes').select('id').execute()).length;
 
-describe('SMS not configured (production without SMS_PROVIDER)', () => {
+// The first screen of the file loads the routes' code and catalogs: slow on a busy shared machine.
+const FIRST_PAINT = { timeout: 30_000 };
+
+describe('SMS not configured (production without SMS_PROVIDER)', { timeout: 60_000 }, () => {
   it('sign-up: the code field says so under the send button (zh)', async () => {
     renderApp('/user/register');
     const u = userEvent.setup();
-    const form = await screen.findByTestId('register-form', {}, { timeout: 15_000 });
+    const form = await screen.findByTestId('register-form', {}, FIRST_PAINT);
     await u.type(within(form).getByLabelText(/^手机号/), '13912340000');
     await u.click(within(form).getByTestId('send-code-register'));
     const notice = await within(form).findByTestId('sms-not-configured');
@@ -38,7 +41,7 @@ describe('SMS not configured (production without SMS_PROVIDER)', () => {
     await activateLanguage('en');
     renderApp('/user/forgot-password');
     const u = userEvent.setup();
-    await u.type(await screen.findByLabelText(/^Phone number/), '13700001111');
+    await u.type(await screen.findByLabelText(/^Phone number/, {}, FIRST_PAINT), '13700001111');
     await u.click(screen.getByRole('button', { name: 'Send code' }));
     const notice = await screen.findByTestId('sms-not-configured');
     expect(notice.textContent).toBe(
@@ -52,8 +55,7 @@ describe('SMS not configured (production without SMS_PROVIDER)', () => {
     localStorage.setItem('token', await prod.session('editor'));
     renderApp('/app/personalcenter');
     const u = userEvent.setup();
-    // The personal center's chunk loads first: slow on a busy machine.
-    await screen.findByTestId('pc-username', {}, { timeout: 15_000 });
+    await screen.findByTestId('pc-username', {}, FIRST_PAINT);
     await u.click(await screen.findByRole('tab', { name: /Vincular teléfono/ }));
     const form = await screen.findByTestId('phone-form');
     await u.type(within(form).getByLabelText(/^Número de teléfono/), '13912345678');
