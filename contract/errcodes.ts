@@ -203,6 +203,15 @@ export const ErrCode = {
   DASHBOARD_RANGE_OUT: 7002,
   /** Silent: the action was already carried out (a replay that needs no new message). */
   ALREADY_DONE: 50086,
+  // SMS providers (issue 24): sendsms when no real provider is configured, or the provider refused.
+  /** sendsms: no SMS provider is configured (production without SMS_PROVIDER): nothing sent, no code stored. */
+  SMS_NOT_CONFIGURED: 2040,
+  /** sendsms: the SMS provider throttled the send (too many messages to this phone or from this account). */
+  SMS_PROVIDER_THROTTLED: 2041,
+  /** sendsms: the SMS provider could not be reached or refused the send (keys, sign name, template, balance). */
+  SMS_SEND_FAILED: 2042,
+  /** sendsms: the SMS provider refused this phone number (invalid, unreachable or blacklisted). */
+  SMS_PHONE_REFUSED: 2043,
 } as const;
 
 export type ErrCodeName = keyof typeof ErrCode;
@@ -315,6 +324,11 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.MONEY_VOID_INVALID]: '该笔收款不存在或已作废',
   [ErrCode.TICKET_TECHNICIAN_UNKNOWN]: '维修技师不存在或已停用',
   [ErrCode.ALREADY_DONE]: '已处理',
+  // SMS providers (issue 24)
+  [ErrCode.SMS_NOT_CONFIGURED]: '短信服务未配置，无法发送验证码，请联系管理员',
+  [ErrCode.SMS_PROVIDER_THROTTLED]: '短信发送过于频繁，请稍后再试',
+  [ErrCode.SMS_SEND_FAILED]: '短信发送失败，请稍后再试',
+  [ErrCode.SMS_PHONE_REFUSED]: '该手机号无法接收短信，请检查号码',
 };
 
 /** Spec section 8: these codes are returned silently (no toast). */

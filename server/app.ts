@@ -17,7 +17,7 @@ import { attachRealtime, type RealtimeServer } from './plugins/realtime.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerHealth, type Health } from './plugins/health.ts';
-import type { SmsProvider } from './providers/sms/provider.ts';
+import type { SmsSetup } from './providers/sms/index.ts';
 import type { CheckProvider } from './providers/checks/provider.ts';
 import type { ProgressReporter } from './modules/checks/progress.ts';
 import { ledgerHandlers } from './modules/ledger/handlers.ts';
@@ -44,8 +44,8 @@ export interface AppOptions {
   clock?: Clock;
   /** false silences logs (tests); default: the structured logger at config.logLevel. */
   logger?: boolean;
-  /** Default: the sandbox provider (server log + the development inbox /sandbox/sms). */
-  sms?: SmsProvider;
+  /** Default: the SMS provider config.sms asks for (the sandbox outside production; none in production without one). */
+  sms?: SmsSetup | null;
   /** Where device checks go; without one, orders are taken but no job runner is built. */
   checkProvider?: CheckProvider;
   /** Job runner settings over config.jobRunner (tests: holdMaxMs 0 with a fake clock). */
