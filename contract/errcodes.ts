@@ -166,6 +166,11 @@ export const ErrCode = {
   DASHBOARD_RANGE_OUT: 7002,
   /** Silent: the action was already carried out (a replay that needs no new message). */
   ALREADY_DONE: 50086,
+  // Outside connections not configured in production (issue 24, repair status over HTTP): 4020-4029.
+  /** Production without a real device-check provider: a check order (create, add, derive) is refused, nothing billed. */
+  CHECKS_NOT_CONFIGURED: 4020,
+  /** Production without a real repair-status provider: a repair refresh or monitor watch is refused, nothing billed. */
+  REPAIRS_NOT_CONFIGURED: 4021,
 } as const;
 
 export type ErrCodeName = keyof typeof ErrCode;
@@ -260,6 +265,10 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.DASHBOARD_RANGE_INVALID]: '日期范围无效：开始日期须不晚于结束日期，且不超过366天',
   [ErrCode.DASHBOARD_RANGE_OUT]: '日期超出可查询范围',
   [ErrCode.ALREADY_DONE]: '已处理',
+  // Outside connections not configured in production (issue 24, repair status over HTTP).
+  [ErrCode.CHECKS_NOT_CONFIGURED]: '设备查询服务未配置，暂时无法下单查询，未扣除积分；请联系管理员',
+  [ErrCode.REPAIRS_NOT_CONFIGURED]:
+    '维修进度查询服务未配置，暂时无法查询或监控维修进度，未扣除积分；请联系管理员',
 };
 
 /** Spec section 8: these codes are returned silently (no toast). */

@@ -66,6 +66,8 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.OCR_TOO_LARGE]: msg`The image is too large, please make it smaller`,
   [ErrCode.OCR_BUSY]: msg`Text recognition is busy, please try again in a moment`,
   [ErrCode.OCR_FAILED]: msg`This image could not be read, please use another photo`,
+  [ErrCode.CHECKS_NOT_CONFIGURED]: msg`Device checks are not configured on this server: nothing was ordered and no points were used. Please contact your administrator`,
+  [ErrCode.REPAIRS_NOT_CONFIGURED]: msg`Repair status lookups are not configured on this server: nothing was queried and no points were used. Please contact your administrator`,
 };
 
 /**
