@@ -7,6 +7,7 @@ import { renderApp } from '#tests/setup/render-app.tsx';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
 import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
+import { activateLanguage } from '#src/lib/i18n.ts';
 
 // Issue 24: the screens that order checks, refresh repairs and watch devices against a production
 // server without check and repair-status providers (the real app through msw): they say so up front,
@@ -71,6 +72,19 @@ describe('production without providers', () => {
     expect(await prod.db.selectFrom('repair_refreshes').select('id').execute()).toHaveLength(0);
     expect(await prod.db.selectFrom('monitors').select('id').execute()).toHaveLength(0);
     expect(screen.getByTestId('detail-watch').getAttribute('data-watched')).toBe('false');
+  }, 60_000);
+});
+
+describe('production without providers, in English', () => {
+  it('says so in the language of the user', async () => {
+    await activateLanguage('en');
+    try {
+      renderApp('/app/maintenance/maintenance');
+      const notice = await screen.findByTestId('repairs-not-configured', {}, { timeout: 20_000 });
+      expect(notice.textContent).toMatch(/^Repair status lookups are not configured on this server/);
+    } finally {
+      await activateLanguage('zh');
+    }
   }, 60_000);
 });
 
