@@ -49,66 +49,79 @@ const tally = (codes: number[]) =>
   codes.reduce<Record<number, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
 
 describe('limits that guard a check hold under concurrency', () => {
-  it('40 simultaneous wrong edit_password tries: at most 10 old passwords are checked', async () => {
-    const token = await s.session('editor');
-    counted.passwords = 0;
-    const res = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        s.call(
-          '/api/user/edit_password',
-          { old_password: `wrong-${i}`, new_password: 'brandnew2026' },
-          { token },
+  it(
+    '40 simultaneous wrong edit_password tries: at most 10 old passwords are checked',
+    { timeout: 60_000 },
+    async () => {
+      const token = await s.session('editor');
+      counted.passwords = 0;
+      const res = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          s.call(
+            '/api/user/edit_password',
+            { old_password: `wrong-${i}`, new_password: 'brandnew2026' },
+            { token },
+          ),
         ),
-      ),
-    );
-    expect(counted.passwords).toBe(EDIT_PASSWORD_LIMIT.max);
-    expect(tally(res.map((r) => r.errcode))).toEqual({
-      [ErrCode.WRONG_OLD_PASSWORD]: 10,
-      [ErrCode.RATE_LIMITED]: 30,
-    });
-  });
+      );
+      expect(counted.passwords).toBe(EDIT_PASSWORD_LIMIT.max);
+      expect(tally(res.map((r) => r.errcode))).toEqual({
+        [ErrCode.WRONG_OLD_PASSWORD]: 10,
+        [ErrCode.RATE_LIMITED]: 30,
+      });
+    },
+  );
 
-  it('30 simultaneous wrong sign-ins on one username: at most 10 passwords are checked', async () => {
-    const uniqids = await Promise.all(Array.from({ length: 30 }, () => s.puzzle()));
-    const res = await Promise.all(
-      uniqids.map((uniqid, i) =>
-        s.call('/api/login/login', {
-          username: 'admin',
-          password: `guess-${i}`,
-          tn_r: TEST_PUZZLE_X,
-          uniqid,
-        }),
-      ),
-    );
-    expect(counted.passwords).toBe(LOGIN_LIMITS.perClientAndUsername.max);
-    expect(tally(res.map((r) => r.errcode))).toEqual({
-      [ErrCode.LOGIN_FAILED]: 10,
-      [ErrCode.RATE_LIMITED]: 20,
-    });
-    // The owner elsewhere is not locked out, and a success there checks one more password.
-    const elsewhere = await s.call(
-      '/api/login/login',
-      { username: 'admin', password: DEMO_ADMIN.password, tn_r: TEST_PUZZLE_X, uniqid: await s.puzzle() },
-      { remoteAddress: '192.0.2.77' },
-    );
-    expect(elsewhere.errcode).toBe(0);
-  });
+  it(
+    '30 simultaneous wrong sign-ins on one username: at most 10 passwords are checked',
+    { timeout: 60_000 },
+    async () => {
+      const uniqids = await Promise.all(Array.from({ length: 30 }, () => s.puzzle()));
+      const res = await Promise.all(
+        uniqids.map((uniqid, i) =>
+          s.call('/api/login/login', {
+            username: 'admin',
+            password: `guess-${i}`,
+            tn_r: TEST_PUZZLE_X,
+            uniqid,
+          }),
+        ),
+      );
+      expect(counted.passwords).toBe(LOGIN_LIMITS.perClientAndUsername.max);
+      expect(tally(res.map((r) => r.errcode))).toEqual({
+        [ErrCode.LOGIN_FAILED]: 10,
+        [ErrCode.RATE_LIMITED]: 20,
+      });
+      // The owner elsewhere is not locked out, and a success there checks one more password.
+      const elsewhere = await s.call(
+        '/api/login/login',
+        { username: 'admin', password: DEMO_ADMIN.password, tn_r: TEST_PUZZLE_X, uniqid: await s.puzzle() },
+        { remoteAddress: '192.0.2.77' },
+      );
+      expect(elsewhere.errcode).toBe(0);
+    },
+  );
 
-  it('40 simultaneous wrong sign-ins on 40 usernames from one address: at most 30 checked', async () => {
-    const uniqids = await Promise.all(Array.from({ length: 40 }, () => s.puzzle()));
-    const res = await Promise.all(
-      uniqids.map((uniqid, i) =>
-        s.call('/api/login/login', {
-          username: `nobody${i}`,
-          password: 'guess2026',
-          tn_r: TEST_PUZZLE_X,
-          uniqid,
-        }),
-      ),
-    );
-    expect(counted.passwords).toBe(LOGIN_LIMITS.perAddress.max);
-    expect(res.filter((r) => r.errcode === ErrCode.RATE_LIMITED)).toHaveLength(10);
-  });
+  // Thirty scrypt checks: slow on a loaded machine.
+  it(
+    '40 simultaneous wrong sign-ins on 40 usernames from one address: at most 30 checked',
+    { timeout: 90_000 },
+    async () => {
+      const uniqids = await Promise.all(Array.from({ length: 40 }, () => s.puzzle()));
+      const res = await Promise.all(
+        uniqids.map((uniqid, i) =>
+          s.call('/api/login/login', {
+            username: `nobody${i}`,
+            password: 'guess2026',
+            tn_r: TEST_PUZZLE_X,
+            uniqid,
+          }),
+        ),
+      );
+      expect(counted.passwords).toBe(LOGIN_LIMITS.perAddress.max);
+      expect(res.filter((r) => r.errcode === ErrCode.RATE_LIMITED)).toHaveLength(10);
+    },
+  );
 
   it('one puzzle sent with 20 simultaneous sign-ins: only one gets to the password', async () => {
     const uniqid = await s.puzzle();
