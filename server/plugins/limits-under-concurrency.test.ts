@@ -225,6 +225,22 @@ describe('RateLimiter.reserve across two database handles (two processes)', () =
     }
   });
 
+  // hit() guards tncode, register, OCR, WeChat polls and payment queries: the same atomic upsert.
+  it('30 simultaneous hits of a limit of 5 through two connections: 5 pass', async () => {
+    const other = connectDb(s.config.databaseUrl);
+    try {
+      const limiters = [new RateLimiter(s.db, s.clock), new RateLimiter(other.db, s.clock)];
+      const results = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) =>
+          limiters[i % 2]!.hit('recharge-query:R1', { max: 5, windowMs: 2000 }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    } finally {
+      await other.db.destroy();
+    }
+  });
+
   it('release() does not lower a window that began after the attempt was taken', async () => {
     const limiter = new RateLimiter(s.db, s.clock);
     const limit = { max: 1, windowMs: 1000 };
