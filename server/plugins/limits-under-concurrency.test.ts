@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { connectDb } from '#server/db/connect.ts';
 import { EDIT_PASSWORD_LIMIT } from '#server/modules/account/account-service.ts';
+import { AccountRepository } from '#server/modules/account/repository.ts';
 import { SMS_RULES } from '#server/modules/account/sms-code-service.ts';
 import { LOGIN_LIMITS } from '#server/modules/auth/login-service.ts';
 import { DEMO_ADMIN, TEST_PUZZLE_X, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
@@ -42,8 +43,25 @@ beforeEach(async () => {
   counted.smsCodes = 0;
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await s.close();
 });
+
+/**
+ * A database a network away: every call reads the latest SMS code before any is counted (on SQLite in
+ * the same process the calls would otherwise run one after the other and hide the race).
+ */
+function slowCodeReads(): void {
+  const read = AccountRepository.prototype.latestCode;
+  vi.spyOn(AccountRepository.prototype, 'latestCode').mockImplementation(async function (
+    this: AccountRepository,
+    ...args: Parameters<typeof read>
+  ) {
+    const row = await read.apply(this, args);
+    await new Promise((r) => setTimeout(r, 20));
+    return row;
+  });
+}
 
 const tally = (codes: number[]) =>
   codes.reduce<Record<number, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
@@ -149,6 +167,7 @@ describe('limits that guard a check hold under concurrency', () => {
     ).toBe(0);
     const code = await s.lastSmsCode(PHONE);
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    slowCodeReads();
     const res = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         s.call('/api/user/edit_password_sms', { code: wrong(i), new_password: 'bysms2026' }, { token }),
@@ -180,6 +199,7 @@ describe('limits that guard a check hold under concurrency', () => {
   });
 
   it('10 simultaneous sendsms to one phone: one code is sent, nine wait out the cooldown', async () => {
+    slowCodeReads();
     const res = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         s.call(
