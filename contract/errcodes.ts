@@ -166,6 +166,9 @@ export const ErrCode = {
   DASHBOARD_RANGE_OUT: 7002,
   /** Silent: the action was already carried out (a replay that needs no new message). */
   ALREADY_DONE: 50086,
+  // Text recognition, issue 25 (3165-3169).
+  /** identify_sn_imei: the photo's header states more pixels than a phone camera gives (50 MP). */
+  OCR_TOO_MANY_PIXELS: 3165,
 } as const;
 
 export type ErrCodeName = keyof typeof ErrCode;
@@ -260,6 +263,8 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.DASHBOARD_RANGE_INVALID]: '日期范围无效：开始日期须不晚于结束日期，且不超过366天',
   [ErrCode.DASHBOARD_RANGE_OUT]: '日期超出可查询范围',
   [ErrCode.ALREADY_DONE]: '已处理',
+  // Text recognition, issue 25.
+  [ErrCode.OCR_TOO_MANY_PIXELS]: '图片像素过多（最多 5000 万像素），请缩小后再上传',
 };
 
 /** Spec section 8: these codes are returned silently (no toast). */

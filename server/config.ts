@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { paymentConfig, type PaymentConfig } from './payment-config.ts';
+import { OCR_PER_ACCOUNT_MAX } from './modules/ocr/ocr-pool.ts';
+import { TESSERACT_MEMORY_MB } from './modules/ocr/tesseract.ts';
 
 export interface ServerConfig {
   port: number;
@@ -52,9 +54,18 @@ export interface ServerConfig {
   /**
    * Text recognition (identify_sn_imei): OCR_CONCURRENCY photos at once (default: cores - 1, at
    * least 1, at most 4), OCR_QUEUE_MAX waiting (default 8; more are told the service is busy), and
-   * TESSERACT_PATH (default `tesseract` on PATH).
+   * TESSERACT_PATH (default `tesseract` on PATH). OCR_ACCOUNT_MAX places (running and waiting) one
+   * account may hold (2), OCR_MEMORY_MB the address space of one tesseract run (768) and
+   * OCR_TIMEOUT_SECONDS how long one may run before it is killed (30). Optional: tests leave them out.
    */
-  ocr: { concurrency: number; queueMax: number; binary: string };
+  ocr: {
+    concurrency: number;
+    queueMax: number;
+    binary: string;
+    perAccountMax?: number;
+    memoryMb?: number;
+    timeoutMs?: number;
+  };
 }
 
 export interface RepairsConfig {
@@ -215,6 +226,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     concurrency: positive('OCR_CONCURRENCY', Math.min(4, Math.max(1, availableParallelism() - 1))),
     queueMax: positive('OCR_QUEUE_MAX', 8),
     binary: env.TESSERACT_PATH?.trim() || 'tesseract',
+    perAccountMax: positive('OCR_ACCOUNT_MAX', OCR_PER_ACCOUNT_MAX),
+    memoryMb: positive('OCR_MEMORY_MB', TESSERACT_MEMORY_MB),
+    timeoutMs: positive('OCR_TIMEOUT_SECONDS', 30) * 1000,
   };
   const speed = Number(env.REPAIR_SANDBOX_SPEED ?? 1);
   if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000)

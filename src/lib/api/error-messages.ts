@@ -66,6 +66,7 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.OCR_TOO_LARGE]: msg`The image is too large, please make it smaller`,
   [ErrCode.OCR_BUSY]: msg`Text recognition is busy, please try again in a moment`,
   [ErrCode.OCR_FAILED]: msg`This image could not be read, please use another photo`,
+  [ErrCode.OCR_TOO_MANY_PIXELS]: msg`The image has too many pixels (at most 50 megapixels), please make it smaller`,
 };
 
 /**
