@@ -123,7 +123,12 @@ export async function buildApp({
   const auth = buildAuth({ db: db.db, clock, config, limiter, puzzlesPerMinute: limits.puzzlesPerMinute });
   const sessions = auth.sessions;
 
-  const io = attachRealtime(app, auth.wsCodes, db.dialect === 'postgres' ? config.databaseUrl : undefined);
+  const io = attachRealtime(
+    app,
+    auth.wsCodes,
+    db.dialect === 'postgres' ? config.databaseUrl : undefined,
+    config.socketAllowedOrigins,
+  );
 
   const modules: ModuleDeps = { app, io, db: db.db, clock, config, limiter };
   const accounts = await buildAccounts({ ...modules, auth: auth.repo, sessions, sms });

@@ -4,6 +4,7 @@ import { ConfigError } from './config-error.ts';
 import { paymentConfig, type PaymentConfig } from './payment-config.ts';
 import { OCR_PER_ACCOUNT_MAX } from './modules/ocr/ocr-pool.ts';
 import { TESSERACT_MEMORY_MB } from './modules/ocr/tesseract.ts';
+import { parseAllowedOrigins } from './plugins/socket-origin.ts';
 
 export interface ServerConfig {
   port: number;
@@ -58,6 +59,8 @@ export interface ServerConfig {
    * account may hold (2), OCR_MEMORY_MB the address space of one tesseract run (768) and
    * OCR_TIMEOUT_SECONDS how long one may run before it is killed (30). Optional: tests leave them out.
    */
+  /** SOCKET_ALLOWED_ORIGINS: pages of these origins may open a socket besides the server's own (unset: none). */
+  socketAllowedOrigins?: string[];
   ocr: {
     concurrency: number;
     queueMax: number;
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     memoryMb: positive('OCR_MEMORY_MB', TESSERACT_MEMORY_MB),
     timeoutMs: positive('OCR_TIMEOUT_SECONDS', 30) * 1000,
   };
+  const socketAllowedOrigins = parseAllowedOrigins(env.SOCKET_ALLOWED_ORIGINS);
   const speed = Number(env.REPAIR_SANDBOX_SPEED ?? 1);
   if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000)
     throw new ConfigError(`REPAIR_SANDBOX_SPEED must be a number above 0, got ${env.REPAIR_SANDBOX_SPEED}`);
@@ -250,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     testPuzzleX,
     jobRunner,
     limits,
+    ...(socketAllowedOrigins.length ? { socketAllowedOrigins } : {}),
     exports: exportsConfig,
     ocr,
     ...(wechat ? { wechat } : {}),
