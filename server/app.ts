@@ -150,6 +150,7 @@ export async function buildApp({
   });
   const repairs = buildRepairs({
     ...modules,
+    sessions,
     dialect: db.dialect,
     provider:
       repairProvider ??
