@@ -71,7 +71,10 @@ async function waitForServer(url: string, child: { exitCode: number | null }): P
 const json = (value: unknown) => new Uint8Array(Buffer.from(JSON.stringify(value)));
 
 /** One call; the refusal of a 30 MB body may come as the answer or as a closed upload. */
-async function identify(token: string, body: Uint8Array<ArrayBuffer>): Promise<{ ms: number; errcode: number | string }> {
+async function identify(
+  token: string,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<{ ms: number; errcode: number | string }> {
   const t0 = performance.now();
   try {
     const res = await fetch(`http://127.0.0.1:${PORT}/api/checks/identify_sn_imei`, {
