@@ -217,6 +217,9 @@ export const ErrCode = {
   CHECKS_NOT_CONFIGURED: 4020,
   /** Production without a real repair-status provider: a repair refresh or monitor watch is refused, nothing billed. */
   REPAIRS_NOT_CONFIGURED: 4021,
+  // Text recognition, issue 25 (3165-3169).
+  /** identify_sn_imei: the photo's header states more pixels than a phone camera gives (50 MP). */
+  OCR_TOO_MANY_PIXELS: 3165,
 } as const;
 
 export type ErrCodeName = keyof typeof ErrCode;
@@ -338,6 +341,8 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.CHECKS_NOT_CONFIGURED]: '设备查询服务未配置，暂时无法下单查询，未扣除积分；请联系管理员',
   [ErrCode.REPAIRS_NOT_CONFIGURED]:
     '维修进度查询服务未配置，暂时无法查询或监控维修进度，未扣除积分；请联系管理员',
+  // Text recognition, issue 25.
+  [ErrCode.OCR_TOO_MANY_PIXELS]: '图片像素过多（最多 5000 万像素），请缩小后再上传',
 };
 
 /** Spec section 8: these codes are returned silently (no toast). */

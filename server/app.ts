@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { ErrCode } from '#contract/errcodes.ts';
 import { DEFAULT_LIMITS, type ServerConfig } from './config.ts';
@@ -17,6 +16,7 @@ import { attachRealtime, type RealtimeServer } from './plugins/realtime.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerHealth, type Health } from './plugins/health.ts';
+import { createHttpServer } from './plugins/http-server.ts';
 import type { SmsSetup } from './providers/sms/index.ts';
 import type { CheckProvider } from './providers/checks/provider.ts';
 import type { ProgressReporter } from './modules/checks/progress.ts';
@@ -113,23 +113,8 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
-    // A body sent a byte at a time (slow loris) is cut at requestTimeout (Node answers 408), checked
-    // every tenth of it; an idle connection is closed after connectionTimeout.
-    serverFactory: (handler) => {
-      const server = createServer(
-        {
-          requestTimeout: limits.requestTimeoutMs,
-          headersTimeout: Math.min(limits.requestTimeoutMs, 60_000),
-          connectionsCheckingInterval: Math.max(
-            100,
-            Math.min(30_000, Math.floor(limits.requestTimeoutMs / 10)),
-          ),
-        },
-        handler,
-      );
-      server.setTimeout(limits.connectionTimeoutMs);
-      return server;
-    },
+    // Slow bodies, silent connections and long handlers: server/plugins/http-server.ts.
+    serverFactory: (handler) => createHttpServer(limits, handler),
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
@@ -147,7 +132,12 @@ export async function buildApp({
   const auth = buildAuth({ db: db.db, clock, config, limiter, puzzlesPerMinute: limits.puzzlesPerMinute });
   const sessions = auth.sessions;
 
-  const io = attachRealtime(app, auth.wsCodes, db.dialect === 'postgres' ? config.databaseUrl : undefined);
+  const io = attachRealtime(
+    app,
+    auth.wsCodes,
+    db.dialect === 'postgres' ? config.databaseUrl : undefined,
+    config.socketAllowedOrigins,
+  );
 
   const modules: ModuleDeps = { app, io, db: db.db, clock, config, limiter };
   // Issue 24: no sandbox answers in production, billed as real data (usableProvider drops them).
@@ -175,6 +165,7 @@ export async function buildApp({
   });
   const repairs = buildRepairs({
     ...modules,
+    sessions,
     dialect: db.dialect,
     provider: liveRepairProvider,
     checkProvider: liveCheckProvider ?? null,

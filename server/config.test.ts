@@ -25,6 +25,9 @@ describe('loadConfig', () => {
         concurrency: Math.min(4, Math.max(1, availableParallelism() - 1)),
         queueMax: 8,
         binary: 'tesseract',
+        perAccountMax: 2,
+        memoryMb: 768,
+        timeoutMs: 30_000,
       },
       limits: {
         requestKeyLeaseMs: 15_000,
@@ -65,7 +68,14 @@ describe('loadConfig', () => {
       checks: { sandboxLatency: 'realistic' },
       jobRunner: { concurrency: 200, leaseMs: 5000, backoffBaseMs: 1000 },
       exports: { dir: resolve('/srv/exports'), retentionMs: 2 * DAY },
-      ocr: { concurrency: 3, queueMax: 2, binary: '/opt/tesseract' },
+      ocr: {
+        concurrency: 3,
+        queueMax: 2,
+        binary: '/opt/tesseract',
+        perAccountMax: 2,
+        memoryMb: 768,
+        timeoutMs: 30_000,
+      },
       limits: {
         requestKeyLeaseMs: 15_000,
         requestTimeoutMs: 120_000,

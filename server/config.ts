@@ -6,6 +6,9 @@ import { smsConfig, type SmsConfig } from './sms-config.ts';
 import { repairsProviderConfig, type RepairsHttpConfig } from './repairs-provider-config.ts';
 
 export type { RepairsHttpConfig } from './repairs-provider-config.ts';
+import { OCR_PER_ACCOUNT_MAX } from './modules/ocr/ocr-pool.ts';
+import { TESSERACT_MEMORY_MB } from './modules/ocr/tesseract.ts';
+import { parseAllowedOrigins } from './plugins/socket-origin.ts';
 
 export interface ServerConfig {
   port: number;
@@ -62,9 +65,20 @@ export interface ServerConfig {
   /**
    * Text recognition (identify_sn_imei): OCR_CONCURRENCY photos at once (default: cores - 1, at
    * least 1, at most 4), OCR_QUEUE_MAX waiting (default 8; more are told the service is busy), and
-   * TESSERACT_PATH (default `tesseract` on PATH).
+   * TESSERACT_PATH (default `tesseract` on PATH). OCR_ACCOUNT_MAX places (running and waiting) one
+   * account may hold (2), OCR_MEMORY_MB the address space of one tesseract run (768) and
+   * OCR_TIMEOUT_SECONDS how long one may run before it is killed (30). Optional: tests leave them out.
    */
-  ocr: { concurrency: number; queueMax: number; binary: string };
+  /** SOCKET_ALLOWED_ORIGINS: pages of these origins may open a socket besides the server's own (unset: none). */
+  socketAllowedOrigins?: string[];
+  ocr: {
+    concurrency: number;
+    queueMax: number;
+    binary: string;
+    perAccountMax?: number;
+    memoryMb?: number;
+    timeoutMs?: number;
+  };
 }
 
 export interface RepairsConfig {
@@ -231,7 +245,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     concurrency: positive('OCR_CONCURRENCY', Math.min(4, Math.max(1, availableParallelism() - 1))),
     queueMax: positive('OCR_QUEUE_MAX', 8),
     binary: env.TESSERACT_PATH?.trim() || 'tesseract',
+    perAccountMax: positive('OCR_ACCOUNT_MAX', OCR_PER_ACCOUNT_MAX),
+    memoryMb: positive('OCR_MEMORY_MB', TESSERACT_MEMORY_MB),
+    timeoutMs: positive('OCR_TIMEOUT_SECONDS', 30) * 1000,
   };
+  const socketAllowedOrigins = parseAllowedOrigins(env.SOCKET_ALLOWED_ORIGINS);
   const speed = Number(env.REPAIR_SANDBOX_SPEED ?? 1);
   if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000)
     throw new ConfigError(`REPAIR_SANDBOX_SPEED must be a number above 0, got ${env.REPAIR_SANDBOX_SPEED}`);
@@ -254,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     testPuzzleX,
     jobRunner,
     limits,
+    ...(socketAllowedOrigins.length ? { socketAllowedOrigins } : {}),
     exports: exportsConfig,
     ocr,
     ...(wechat ? { wechat } : {}),

@@ -34,6 +34,7 @@ export async function askRepair(
     imei: string | null;
     repair_ids: string;
     repair_since_ms: number | null;
+    account_id?: number;
   },
 ): Promise<RepairStatus | null> {
   const submitted = await repairs.submit({
@@ -42,6 +43,7 @@ export async function askRepair(
     repair_id: parseRepairIds(d.repair_ids).at(-1) ?? null,
     since_ms: d.repair_since_ms === null ? null : Number(d.repair_since_ms),
     attempt: 1,
+    ...(d.account_id !== undefined ? { account_id: Number(d.account_id) } : {}),
   });
   return followShortly(submitted, async (ticket) => {
     const a = await repairs.poll(ticket);

@@ -85,6 +85,7 @@ export class RepairRunner extends ClaimLoop {
         repair_id: job.repair_id,
         since_ms: job.since_ms,
         attempt: job.attempts,
+        account_id: job.account_id,
       });
     } catch (err) {
       return this.retry(job, null, transportReason(PROVIDER_IN_REASONS, err), 0, 0);

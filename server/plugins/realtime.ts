@@ -5,6 +5,7 @@ import type * as PostgresAdapter from '@socket.io/postgres-adapter';
 import type PgModule from 'pg';
 import { Server } from 'socket.io';
 import { whenAdapterListens } from './pg-adapter-ready.ts';
+import { socketOriginAllowed } from './socket-origin.ts';
 import {
   INVALID_AUTH_INFO,
   SOCKET_PATH,
@@ -92,8 +93,15 @@ export function attachRealtime(
   app: FastifyInstance,
   wsCodes: WsCodeService,
   postgresUrl?: string,
+  allowedOrigins: readonly string[] = [],
 ): RealtimeServer {
-  const io: RealtimeServer = new Server(app.server, { path: SOCKET_PATH, serveClient: false });
+  const origins = new Set(allowedOrigins);
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    // Pages of other sites are refused (403) before the handshake (socket-origin.ts).
+    allowRequest: (req, done) => done(null, socketOriginAllowed(req, origins)),
+  });
   // Its own small pool: one connection LISTENs for the whole process, the other sends NOTIFYs.
   let pool: PgModule.Pool | null = null;
   let listening: Promise<boolean> | null = null;

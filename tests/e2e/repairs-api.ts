@@ -52,9 +52,18 @@ export async function changedTodayIds(request: APIRequestContext, token: string)
   return today.list.map((d) => d.device.id).sort((a, b) => a - b);
 }
 
-/** Moves the e2e server's sandbox clock on (hours may be 0: then it only answers the total). */
-export async function advanceSandbox(request: APIRequestContext, hours: number): Promise<number> {
-  const answer = await (await request.post('/sandbox/repair/advance', { data: { hours } })).json();
+/**
+ * Moves the e2e server's sandbox clock on for the shop of `token` (hours may be 0: then it only
+ * answers that shop's total).
+ */
+export async function advanceSandbox(
+  request: APIRequestContext,
+  token: string,
+  hours: number,
+): Promise<number> {
+  const answer = await (
+    await request.post('/sandbox/repair/advance', { data: { hours }, headers: { token } })
+  ).json();
   if (!answer.ok) throw new Error(`advance ${hours}: refused`);
   return answer.advance_hours as number;
 }

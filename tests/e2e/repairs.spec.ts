@@ -145,7 +145,7 @@ test('repairs: intake of 20 lines with reasons, live refresh, the sandbox clock 
   // Speed the sandbox clock to just past the middle of the repairs' next steps (from the sandbox's
   // own paths): some devices move at the next refresh, the rest stay where they are.
   const before = new Map(afterFirst.map((d) => [d.id, d.progress]));
-  const advanced = await advanceSandbox(request, 0);
+  const advanced = await advanceSandbox(request, token, 0);
   const reached = (rid: string, hours: number) =>
     repairPath(rid).steps.filter(([, at]) => at <= hours * HOUR).length;
   const nextSteps = good
@@ -155,7 +155,7 @@ test('repairs: intake of 20 lines with reasons, live refresh, the sandbox clock 
   // Half an hour past the middle next step (step times are whole hours): the test's own minutes
   // of real time cannot cross another step.
   const target = (nextSteps[Math.floor((nextSteps.length - 1) / 2)] ?? advanced) + 0.5;
-  await advanceSandbox(request, target - advanced);
+  await advanceSandbox(request, token, target - advanced);
   const expectedMoves = good.filter((g) => reached(g.rid, target) !== reached(g.rid, advanced));
   expect(expectedMoves.length).toBeGreaterThan(0);
   expect(expectedMoves.length).toBeLessThan(14);
@@ -243,9 +243,9 @@ test('repairs: a watched device alerts live on another page; customer link; labe
   const detailProblems = await axeProblems(page);
   expect(detailProblems, detailProblems.join('\n')).toEqual([]);
   const stored = (await deviceDetail(request, token, deviceId)).device;
-  const advanced = await advanceSandbox(request, 0);
+  const advanced = await advanceSandbox(request, token, 0);
   const next = repairPath(devices[0]!.repair_ids[0]!).steps.find(([, at]) => at / HOUR > advanced);
-  if (next) await advanceSandbox(request, next[1] / HOUR + 0.5 - advanced);
+  if (next) await advanceSandbox(request, token, next[1] / HOUR + 0.5 - advanced);
   expect(await call(request, token, '/api/notice/unread_count')).toEqual({ unread: 0 });
   await page.getByTestId('detail-watch').click();
   await expect(page.getByTestId('detail-watch')).toHaveAttribute('data-watched', 'true');

@@ -60,9 +60,12 @@ export function buildChecks(
   const orders = new OrderService({ db, clock, notify });
   const results = new ResultsService({ db, clock });
   const cleaner = new ImageCleaner();
+  // Each run under a memory cap and a time limit (decision 0022, issue 25).
+  const { binary, memoryMb, timeoutMs } = config.ocr;
+  const engine = { binary, ...(memoryMb ? { memoryMb } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
   const ocr = new OcrService({
-    pool: new OcrPool(new TesseractCli({ binary: config.ocr.binary }), config.ocr),
-    sparse: new TesseractCli({ binary: config.ocr.binary, psm: 11 }),
+    pool: new OcrPool(new TesseractCli(engine), config.ocr),
+    sparse: new TesseractCli({ ...engine, psm: 11 }),
     cleaner,
     limiter: deps.limiter,
     onEngineError: (err) => app.log.error({ err }, 'text recognition'),

@@ -1,6 +1,7 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { ImageType } from './image.ts';
+import { readImageSize } from './image-header.ts';
 
 /** Largest picture decoded (pixels): bigger photos are passed to the engine as they are. */
 const PIXELS_MAX = 24_000_000;
@@ -16,6 +17,10 @@ export function decodeGray(bytes: Buffer, type: ImageType): Gray | null {
   let width: number;
   let height: number;
   let rgba: Uint8Array;
+  // Larger than this is left to the engine as it is, known from the header: pngjs decodes a whole
+  // picture before anyone can look at its size.
+  const size = readImageSize(bytes, type);
+  if (!size || size.width * size.height > PIXELS_MAX) return null;
   try {
     if (type === 'png') {
       const png = PNG.sync.read(bytes);

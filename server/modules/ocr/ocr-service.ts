@@ -53,9 +53,10 @@ export class OcrService {
   }
 
   async identify(user: AuthUser, dataUrl: string): Promise<IdentifySnImeiDatas> {
+    // Size, type and the header's pixel count are checked before anything is decoded.
     const { bytes, type } = decodeImageDataUrl(dataUrl);
     await this.limiter.hit(`ocr:${user.account_id}`, OCR_LIMIT);
-    const { text, sureChars } = await this.pool.run(async (engine) => {
+    const { text, sureChars } = await this.pool.run(String(user.account_id), async (engine) => {
       const image = (await this.cleaner?.clean(bytes, type)) ?? bytes;
       const first = await this.read(engine, image);
       let out = first.text;

@@ -17,12 +17,30 @@ export interface OcrEngine {
 }
 
 export class OcrEngineError extends Error {
-  readonly kind: 'missing' | 'failed' | 'timeout' | 'unreadable';
+  readonly kind: 'missing' | 'failed' | 'timeout' | 'memory' | 'unreadable';
   constructor(kind: OcrEngineError['kind'], message: string) {
     super(message);
     this.kind = kind;
   }
 }
+
+/**
+ * Address space a tesseract run may take (MB). Reading a 48 MP label took 207 MB resident here and
+ * ran under a 256 MB cap; the 20000 x 20000 bomb of issue 25 took tesseract to 1.46 GB. 768 leaves
+ * a real 50 MP photo (the pixel cap, image.ts) room for its noise, and ends a run that goes beyond.
+ */
+export const TESSERACT_MEMORY_MB = 768;
+
+/**
+ * The engine run under a memory cap: a POSIX shell sets its address-space limit (ulimit -v, in kB;
+ * the same setrlimit(RLIMIT_AS) as util-linux's prlimit, without needing it) and execs tesseract in
+ * its place, so the child's pid is tesseract's and a kill reaches it. $1 is the limit, the rest the
+ * command.
+ */
+const LIMITED_EXEC = 'ulimit -v "$1" && shift && exec "$@"';
+
+const OUT_OF_MEMORY =
+  /bad_alloc|out of memory|Cannot allocate|failed to map segment|Thread creation failed|Resource temporarily unavailable/i;
 
 /** Words below this confidence are dropped as noise. */
 const WORD_CONFIDENCE_MIN = 5;
@@ -69,21 +87,31 @@ export function parseTsv(tsv: string): OcrResult {
 export class TesseractCli implements OcrEngine {
   private readonly binary: string;
   private readonly timeoutMs: number;
+  private readonly memoryMb: number;
   private readonly psm: string;
-  /** psm 3: automatic page layout (screenshots); 11: sparse text, no order (labels with barcodes). */
-  constructor(options: { binary?: string; timeoutMs?: number; psm?: 3 | 11 } = {}) {
+  /**
+   * psm 3: automatic page layout (screenshots); 11: sparse text, no order (labels with barcodes).
+   * memoryMb: the child's address space (a run that needs more fails, answered as OCR_FAILED).
+   */
+  constructor(options: { binary?: string; timeoutMs?: number; memoryMb?: number; psm?: 3 | 11 } = {}) {
     this.binary = options.binary ?? 'tesseract';
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.memoryMb = options.memoryMb ?? TESSERACT_MEMORY_MB;
     this.psm = String(options.psm ?? 3);
   }
 
   recognise(image: Buffer, signal?: AbortSignal): Promise<OcrResult> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.binary, ['stdin', 'stdout', '-l', 'eng', '--psm', this.psm, 'tsv'], {
-        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-        stdio: ['pipe', 'pipe', 'pipe'],
-        signal,
-      });
+      const args = ['stdin', 'stdout', '-l', 'eng', '--psm', this.psm, 'tsv'];
+      const child = spawn(
+        '/bin/sh',
+        ['-c', LIMITED_EXEC, 'tesseract', String(this.memoryMb * 1024), this.binary, ...args],
+        {
+          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+          stdio: ['pipe', 'pipe', 'pipe'],
+          signal,
+        },
+      );
       const out: Buffer[] = [];
       let err = '';
       const timer = setTimeout(() => {
@@ -102,9 +130,15 @@ export class TesseractCli implements OcrEngine {
             : new OcrEngineError('failed', e.message),
         );
       });
-      child.on('close', (code) => {
+      child.on('close', (code, killedBy) => {
         clearTimeout(timer);
         if (code === 0) resolve(parseTsv(Buffer.concat(out).toString('utf8')));
+        // The shell's "not found": the binary is not installed.
+        else if (code === 127 && /not found/i.test(err))
+          reject(new OcrEngineError('missing', 'tesseract is not installed (apt-get install tesseract-ocr)'));
+        // Past the cap: an allocation fails (bad_alloc aborts), or the loader cannot even map it.
+        else if (killedBy === 'SIGABRT' || OUT_OF_MEMORY.test(err))
+          reject(new OcrEngineError('memory', `tesseract went over its ${this.memoryMb} MB`));
         else if (/pixReadMem|Error in pix|Unsupported image|read image/i.test(err))
           reject(new OcrEngineError('unreadable', err.trim().slice(0, 300)));
         else reject(new OcrEngineError('failed', `tesseract exited ${code}: ${err.trim().slice(0, 300)}`));

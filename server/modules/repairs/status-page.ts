@@ -43,6 +43,9 @@ function page(lang: PageLang, title: string, body: string): string {
  * never its identifiers, customer, prices or other devices. An unknown or revoked link answers 404
  * with the same page whatever the reason, so tokens cannot be probed.
  */
+/** Unknown or revoked links one address may try a minute (a 43-character token is not guessable; this slows a scan). */
+export const STATUS_GUESS_LIMIT = { max: 120, windowMs: 60_000 };
+
 export function registerStatusPage(
   app: FastifyInstance,
   links: CustomerLinkService,
@@ -64,13 +67,20 @@ export function registerStatusPage(
       .header('referrer-policy', 'no-referrer')
       .header('x-robots-tag', 'noindex')
       .header('vary', 'Accept-Language');
+    // Guesses are limited, not views (issue 25): customers of one shop share its address, and a
+    // burst of their valid links must not shut the next one out. Only unknown tokens count; an
+    // address past STATUS_GUESS_LIMIT is refused before the lookup for the rest of the window.
+    // The guess is reserved before the lookup (RateLimiter.reserve): simultaneous guesses cannot all
+    // be looked up; a valid link hands its attempt back.
+    let guess;
     try {
-      await limiter.hit(`status-page:${request.ip}`, { max: 120, windowMs: 60_000 });
+      guess = await limiter.reserve(`status-guess:${request.ip}`, STATUS_GUESS_LIMIT);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return reply.code(429).send(page(lang, t.title, `<h1>${escapeHtml(err.message)}</h1>`));
     }
     const found = await links.resolve(request.params.token);
+    if (found) await limiter.release(guess);
     if (!found)
       return reply
         .code(404)

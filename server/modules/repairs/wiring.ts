@@ -30,6 +30,8 @@ import { RefreshService } from './refresh-service.ts';
 import type { RepairNotifier } from './repair-notifier.ts';
 import { RepairSettingsService } from './settings-service.ts';
 import { registerStatusPage } from './status-page.ts';
+import { registerSandboxAdvance } from './sandbox-advance-route.ts';
+import type { SessionService } from '#server/modules/auth/session-service.ts';
 
 export interface RepairsModule {
   handlers: HandlerMap;
@@ -72,6 +74,8 @@ export function buildRepairs(deps: {
   checkProvider: CheckProvider | null;
   runner?: Partial<RunnerOptions>;
   monitor?: Partial<MonitorSchedulerOptions>;
+  /** Signs in the development route /sandbox/repair/advance (absent: the route is not there). */
+  sessions?: SessionService;
 }): RepairsModule {
   const { app, io, db, clock, config } = deps;
   let runner: RepairRunner | null = null;
@@ -155,16 +159,8 @@ export function buildRepairs(deps: {
   const links = new CustomerLinkService(db, clock);
   registerStatusPage(app, links, deps.limiter);
   const provider = deps.provider;
-  if (!config.production && provider instanceof SandboxRepairProvider) {
-    // Development and e2e only: moves the sandbox's simulated clock on by `hours`.
-    app.post<{ Body: { hours?: unknown } }>('/sandbox/repair/advance', async (request) => {
-      const hours = Number(request.body?.hours);
-      if (!Number.isFinite(hours) || hours < 0 || hours > 24 * 365)
-        return { ok: false, advance_hours: provider.advanceMs / 3_600_000 };
-      provider.advanceMs += hours * 3_600_000;
-      return { ok: true, advance_hours: provider.advanceMs / 3_600_000 };
-    });
-  }
+  if (!config.production && provider instanceof SandboxRepairProvider && deps.sessions)
+    registerSandboxAdvance(app, provider, deps.sessions);
   app.addHook('onClose', async () => {
     await runner?.stop();
     await scheduler.stop();

@@ -18,6 +18,11 @@ export interface RepairStatusRequest {
   since_ms: number | null;
   /** Which submit of this job this is, from 1. */
   attempt?: number;
+  /**
+   * The shop asking. Real providers ignore it; the sandbox keeps its simulated clock per shop, so
+   * moving one shop's demo on (/sandbox/repair/advance) leaves the others' alone.
+   */
+  account_id?: number;
 }
 
 /** What the provider knows of a device now; null where it says nothing. */

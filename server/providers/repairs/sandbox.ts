@@ -167,6 +167,8 @@ interface Ticket {
   rid: string | null;
   since: number | null;
   ready: number;
+  /** The shop that asked (its simulated clock); absent in tickets of older servers. */
+  acc?: number;
 }
 
 export class SandboxRepairProvider implements RepairStatusProvider {
@@ -176,8 +178,20 @@ export class SandboxRepairProvider implements RepairStatusProvider {
   private readonly clock: Clock;
   private readonly busyRate: number;
   speed: number;
-  /** Simulated ms added to every repair's age (development: /sandbox/repair/advance). */
-  advanceMs = 0;
+  /** Simulated ms added to the age of one shop's repairs (development: /sandbox/repair/advance). */
+  private readonly advanced = new Map<number, number>();
+
+  /** How far a shop's simulated clock was moved on, ms. */
+  advanceOf(accountId: number | undefined): number {
+    return accountId === undefined ? 0 : (this.advanced.get(accountId) ?? 0);
+  }
+
+  /** Moves one shop's simulated clock on by `ms`; answers its new total. */
+  advance(accountId: number, ms: number): number {
+    const total = this.advanceOf(accountId) + ms;
+    this.advanced.set(accountId, total);
+    return total;
+  }
 
   constructor(options: SandboxRepairOptions = {}) {
     this.latency = options.latency ?? 'realistic';
@@ -207,6 +221,7 @@ export class SandboxRepairProvider implements RepairStatusProvider {
       rid: req.repair_id,
       since: req.since_ms,
       ready: this.clock.now() + wait,
+      ...(req.account_id !== undefined ? { acc: req.account_id } : {}),
     };
     return {
       kind: 'accepted',
@@ -227,10 +242,11 @@ export class SandboxRepairProvider implements RepairStatusProvider {
     if (now < t.ready) return { kind: 'pending', poll_after_ms: t.ready - now };
     if (magicOf(t.sn, t.imei) === 'fail')
       return { kind: 'failed', reason: 'E_NO_RECORD: Apple 无此设备的维修记录', retryable: false };
-    const age = Math.max(0, (now - (t.since ?? now)) * this.speed + this.advanceMs);
+    const advanceMs = this.advanceOf(t.acc);
+    const age = Math.max(0, (now - (t.since ?? now)) * this.speed + advanceMs);
     const req = { sn: t.sn, imei: t.imei, repair_id: t.rid, since_ms: t.since };
     const since = t.since ?? now;
-    const realAt = (simAge: number) => since + (simAge - this.advanceMs) / this.speed;
+    const realAt = (simAge: number) => since + (simAge - advanceMs) / this.speed;
     return { kind: 'done', status: sandboxStatus(req, age, realAt), cost: SANDBOX_REPAIR_COST };
   }
 }

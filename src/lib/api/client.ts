@@ -7,6 +7,7 @@ import { isOfflineList } from '#contract/offline-lists.ts';
 import { CACHED_AT_HEADER } from '#src/lib/offline/sw-protocol.ts';
 import { onceUntilFailure } from '#src/lib/once-until-failure.ts';
 import { markCachedAnswer } from './cached-answers.ts';
+import { callDeadline } from './deadline.ts';
 import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';
 import {
   DUPLICATE_TOAST_MS,
@@ -133,6 +134,8 @@ export async function callApi<E extends EndpointDef>(
   const token = hooks.getToken();
   let answer: unknown;
   let cachedAt: number | null = null;
+  // Page queries pass react-query's signal, forms none: both end at 120 s (spec section 9).
+  const deadline = callDeadline(options.signal, REQUEST_TIMEOUT_MS);
   try {
     // Its code not fetched (offline before the service worker cached it): a transport failure.
     const { ofetch } = await loadOfetch();
@@ -141,11 +144,10 @@ export async function callApi<E extends EndpointDef>(
       body,
       headers: token ? { token } : {},
       query: endpoint.tokenInQuery && token ? { token } : undefined,
-      timeout: REQUEST_TIMEOUT_MS,
       retry: 0,
       // Error statuses still carry the envelope: read it instead of throwing.
       ignoreResponseError: true,
-      signal: options.signal,
+      signal: deadline.signal,
     });
     answer = response._data;
     const header = response.headers.get(CACHED_AT_HEADER);
@@ -159,6 +161,7 @@ export async function callApi<E extends EndpointDef>(
     if (!options.background) hooks.notify('error', t`Request timed out`, TOAST_MS);
     throw new NetworkError(err instanceof Error ? err.message : 'transport error', false);
   } finally {
+    deadline.clear();
     inFlight.delete(key);
   }
 
