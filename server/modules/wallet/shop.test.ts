@@ -246,6 +246,20 @@ describe('check orders draw on package checks first', () => {
       [bought.datas.record_id, 1, order.datas.order_id, 0],
       [bought.datas.record_id, 1, order.datas.order_id, 0],
     ]);
+    // Each job's release is in the table once (the exactly-once guard) but moved nothing: the point
+    // record lists the package draw and its returns, not a "Refunded 0.00" row per check (issue 27).
+    const releases = await s.db
+      .selectFrom('ledger_entries')
+      .select('type')
+      .where('order_id', '=', order.datas.order_id)
+      .where('type', 'in', ['settle', 'refund'])
+      .execute();
+    expect(releases).toHaveLength(3);
+    const shown = (await ledger()).list.filter((e) => e.order_id === order.datas.order_id);
+    expect(shown.map((e) => e.type).sort()).toEqual(['package', 'package_return', 'package_return']);
+    const refunds = await s.call<PointRecordDatas>('/api/user/point_record', { type: 'refund' }, { token: admin });
+    expect(refunds.datas.total).toBe(refunds.datas.list.length);
+    expect(refunds.datas.list.filter((e) => e.order_id === order.datas.order_id)).toEqual([]);
     // More runs (a replayed completion finds nothing to do): still two returns.
     s.clock.advance(60 * 60_000);
     await s.runner?.runOnce();

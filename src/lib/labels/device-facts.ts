@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
+import type { JobStatus, TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
 
 // Names of checked device facts, shared by the features that show them (checks, dashboards): a
 // feature never imports another, so the words they share live here.
@@ -20,4 +20,12 @@ export const TRI_STATE_NAMES: Record<TriState, MessageDescriptor> = {
   yes: msg`Yes`,
   no: msg`No`,
   unknown: msg`Unknown`,
+};
+
+/** A check job's state (results' job list, device history). */
+export const JOB_STATUS_NAMES: Record<JobStatus, MessageDescriptor> = {
+  pending: msg`Waiting`,
+  running: msg`Checking`,
+  success: msg`Succeeded`,
+  failed: msg`Failed`,
 };

@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { ComboRow } from '#contract/schemas/wallet.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 import { packagesQuery } from '../api/wallet-api.ts';
+import { SHOP_BLOCKED_ID } from '../model/pay-permission.ts';
 import { BuyPackageModal } from './BuyPackageModal.tsx';
 
 /**
@@ -35,7 +36,11 @@ export function PackageList({
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {packages.data?.list.map((combo) => {
           const short = balance !== undefined && balance < combo.points;
-          const reason = blocked ? i18n._(blocked) : short ? t`Not enough points: recharge first.` : null;
+          // Why this card cannot be bought: the page's notice says a blocked user's reason once
+          // (SHOP_BLOCKED_ID); the card says only its own ("recharge first").
+          const own = !blocked && short ? t`Not enough points: recharge first.` : null;
+          const reason = blocked ? i18n._(blocked) : own;
+          const describedBy = blocked ? SHOP_BLOCKED_ID : own ? `buy-reason-${combo.id}` : undefined;
           return (
             <Card withBorder key={combo.id} data-testid="package-card" data-combo-id={combo.id}>
               <Stack gap="xs" h="100%">
@@ -76,15 +81,15 @@ export function PackageList({
                       disabled={!!reason}
                       onClick={() => setBuying(combo)}
                       aria-label={t`Buy ${combo.name}`}
-                      aria-describedby={reason ? `buy-reason-${combo.id}` : undefined}
+                      aria-describedby={describedBy}
                     >
                       <Trans>Buy</Trans>
                     </Button>
                   </div>
                 </Tooltip>
-                {reason && (
+                {own && (
                   <Text id={`buy-reason-${combo.id}`} size="xs" c="dimmed" data-testid="buy-blocked">
-                    {reason}
+                    {own}
                   </Text>
                 )}
               </Stack>

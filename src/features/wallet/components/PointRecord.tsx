@@ -87,9 +87,15 @@ export function PointRecord() {
                 <Table.Td ta="end" data-testid="ledger-checks">
                   {row.checks_delta > 0 ? `+${row.checks_delta}` : row.checks_delta || '—'}
                 </Table.Td>
-                <Table.Td>{row.order_title ?? '—'}</Table.Td>
+                <Table.Td>
+                  {row.refresh_devices !== null
+                    ? t`Repair status refresh of ${row.refresh_devices} devices`
+                    : (row.order_title ?? '—')}
+                </Table.Td>
                 <Table.Td ff="monospace">{row.device ?? '—'}</Table.Td>
-                <Table.Td>{serviceName(row.service) || '—'}</Table.Td>
+                <Table.Td>
+                  {row.refresh_devices !== null ? t`Repair status` : serviceName(row.service) || '—'}
+                </Table.Td>
                 <Table.Td>{row.actor_name ?? '—'}</Table.Td>
               </Table.Tr>
             ))}
