@@ -22,6 +22,7 @@ export function PointRecord() {
   const [type, setType] = useState<LedgerType | null>(null);
   const ledger = useQuery(pointRecordQuery(page, type));
   const rows = ledger.data?.list ?? [];
+  const refreshOf = (devices: number) => t`Repair status refresh of ${devices} devices`;
   const serviceName = (service: string | null) =>
     service === null ? '' : isServiceCode(service) ? i18n._(SERVICE_NAMES[service]) : service;
 
@@ -89,7 +90,7 @@ export function PointRecord() {
                 </Table.Td>
                 <Table.Td>
                   {row.refresh_devices !== null
-                    ? t`Repair status refresh of ${row.refresh_devices} devices`
+                    ? refreshOf(row.refresh_devices)
                     : (row.order_title ?? '—')}
                 </Table.Td>
                 <Table.Td ff="monospace">{row.device ?? '—'}</Table.Td>
