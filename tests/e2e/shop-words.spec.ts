@@ -11,7 +11,12 @@ import { shopWordProblems } from './shop-words.ts';
  * route-walk.spec.ts; they are not the product.
  */
 
-async function api<T>(request: APIRequestContext, token: string, path: string, body: object = {}): Promise<T> {
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  body: object = {},
+): Promise<T> {
   const answer = await (await request.post(path, { headers: { token }, data: body })).json();
   if (answer.errcode !== 0) throw new Error(`${path}: ${answer.msg}`);
   return answer.datas as T;
@@ -34,10 +39,15 @@ async function dataRoutes(request: APIRequestContext, token: string): Promise<st
     { order_id: order!.id },
   );
   const checked = results.devices.find((d) => d.model) ?? results.devices[0];
-  const repairs = await api<{ list: { id: number; ident: string }[] }>(request, token, '/api/repair/device_list', {
-    page: 1,
-    page_size: 20,
-  });
+  const repairs = await api<{ list: { id: number; ident: string }[] }>(
+    request,
+    token,
+    '/api/repair/device_list',
+    {
+      page: 1,
+      page_size: 20,
+    },
+  );
   const repair = repairs.list[0];
   expect(checked && repair, 'the demo shop has checked and repair devices').toBeTruthy();
   const model = encodeURIComponent(checked!.model ?? 'iPhone 13');

@@ -24,7 +24,6 @@ import type { SmsCodeService } from './sms-code-service.ts';
 /** Wrong old passwords on edit_password, per user (like sign-in's per client and username). */
 export const EDIT_PASSWORD_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
-
 /** The caller's own account: personal center, passwords, SMS codes and phone. */
 export class AccountService {
   private readonly db: Kysely<Database>;

@@ -30,7 +30,9 @@ describe('export cells', () => {
   });
 
   it('keeps a value no table knows, and proper names, as answered', () => {
-    expect(cellOf({ ...device, colour: 'Cosmic Orange' }, 'colour', EXPORT_WORDS.zh, 'zh')).toBe('Cosmic Orange');
+    expect(cellOf({ ...device, colour: 'Cosmic Orange' }, 'colour', EXPORT_WORDS.zh, 'zh')).toBe(
+      'Cosmic Orange',
+    );
     expect(cellOf(device, 'model', EXPORT_WORDS.zh, 'zh')).toBe('iPhone 13');
   });
 });

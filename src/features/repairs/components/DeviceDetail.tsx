@@ -98,9 +98,7 @@ function DeviceView({
     try {
       await action();
     } catch (err) {
-      setError(
-        actionErrorText(err),
-      );
+      setError(actionErrorText(err));
     }
   }
   const makeLink = () =>

@@ -89,9 +89,7 @@ export function PointRecord() {
                   {row.checks_delta > 0 ? `+${row.checks_delta}` : row.checks_delta || '—'}
                 </Table.Td>
                 <Table.Td>
-                  {row.refresh_devices !== null
-                    ? refreshOf(row.refresh_devices)
-                    : (row.order_title ?? '—')}
+                  {row.refresh_devices !== null ? refreshOf(row.refresh_devices) : (row.order_title ?? '—')}
                 </Table.Td>
                 <Table.Td ff="monospace">{row.device ?? '—'}</Table.Td>
                 <Table.Td>
