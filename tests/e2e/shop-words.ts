@@ -67,6 +67,10 @@ export const CAPITALS_ALLOWED = new Set([
   'SF',
   'EMS',
   'JD',
+  // the template kit's menu heading, set in capitals as a heading (not a value), and its "UI" area
+  'TEMPLATE',
+  'KIT',
+  'UI',
   // the spec's error page (section 2)
   'GO',
   'BACK',
@@ -97,7 +101,8 @@ export function shopWordProblems(text: string, lang: 'zh' | 'en'): string[] {
     if (word.length < 2 || /\d/.test(word) || CAPITALS_ALLOWED.has(word)) continue;
     problems.push(`capitals "${word}"`);
   }
-  for (const m of text.matchAll(/\b\w*Error\b|\bError:/g)) problems.push(`error "${m[0]}"`);
+  // An error's class (NetworkError, TypeError) or its printed prefix; not the error page's "Error code".
+  for (const m of text.matchAll(/\b\w+Error\b|\bError:/g)) problems.push(`error "${m[0]}"`);
   for (const m of text.matchAll(/(?<![\w-])[\w-]{6}(?![\w-])/g))
     if (IDS.has(m[0]) && !/^[a-z]+$|^[A-Z][a-z]+$|^\d+$/.test(m[0])) problems.push(`message id "${m[0]}"`);
   if (lang === 'zh')
