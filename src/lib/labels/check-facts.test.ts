@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { initI18n, activateLanguage } from '#src/lib/i18n.ts';
 import { factLines } from './check-facts.ts';
+import { jobReason } from './device-facts.ts';
 
 // The device history's facts line (issue 27): no column id, no raw enum, no English colour in zh.
 const FACTS = {
@@ -35,5 +36,13 @@ describe('check facts in words', () => {
   it('shows no key or raw value', () => {
     const text = factLines(i18n, FACTS).join(' · ');
     expect(text).not.toMatch(/[a-z]+_[a-z]+|applecare_plus|\bno\b|Unlocked|Midnight/);
+  });
+});
+
+describe('failed job reasons', () => {
+  it("drop the provider's error code, keep its words", () => {
+    expect(jobReason('E_NO_RECORD: Apple 无此设备记录')).toBe('Apple 无此设备记录');
+    expect(jobReason('依赖的保修查询失败')).toBe('依赖的保修查询失败');
+    expect(jobReason(null)).toBeNull();
   });
 });

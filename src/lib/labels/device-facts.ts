@@ -29,3 +29,10 @@ export const JOB_STATUS_NAMES: Record<JobStatus, MessageDescriptor> = {
   success: msg`Succeeded`,
   failed: msg`Failed`,
 };
+
+/**
+ * A failed job's reason as a shop reads it: the provider's words without its error code
+ * ("E_NO_RECORD: Apple 无此设备记录" → "Apple 无此设备记录"; issue 27: no raw codes on screen).
+ */
+export const jobReason = (error: string | null): string | null =>
+  error === null ? null : error.replace(/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+:\s*/, '') || error;

@@ -10,7 +10,7 @@ import type {
   WarrantyType,
 } from '#contract/schemas/checks-results.ts';
 import { defaultStringifySearch } from '@tanstack/react-router';
-import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES } from '#src/lib/labels/device-facts.ts';
+import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES, jobReason } from '#src/lib/labels/device-facts.ts';
 import {
   DEVICE_COLUMNS,
   DEVICE_STATUS_COLORS,
@@ -324,7 +324,7 @@ function cellValue(
       );
     case 'status': {
       const reasons = failedJobs(device)
-        .map((job) => job.error ?? '')
+        .map((job) => jobReason(job.error) ?? '')
         .filter(Boolean)
         .join('\n');
       return (
