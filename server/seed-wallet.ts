@@ -65,6 +65,8 @@ export async function seedDemoWallet(db: Kysely<Database>, now = Date.now()): Pr
           user_id: admin.id,
           combo_id: combo.id,
           combo_name: combo.name,
+          combo_name_en: combo.name_en,
+          combo_name_es: combo.name_es,
           points: Number(combo.points),
           vip_level: combo.vip_level,
           vip_days: combo.vip_days,

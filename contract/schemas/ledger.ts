@@ -16,6 +16,12 @@ import { hundredths, pageFields, unixTime } from './common.ts';
  * - package_return: every check of a device paid by a package check failed, so the check went back
  *   to its package (checks_delta +1, purchase_id and order_id as the draw)
  * `checks_delta` summed gives the package checks still unused (package_surplus's check_left).
+ *
+ * The point record leaves out freeze, settle and refund entries that moved nothing (an order, or a
+ * job of a device, paid by package checks: its price or share is 0): the package entry already says
+ * what the order took, and
+ * dozens of "Refunded 0.00" rows told a shop nothing (issue 27). They stay in the table, where the
+ * unique index on job_id keeps each job's release exactly once.
  */
 export const LEDGER_TYPES = [
   'opening',
@@ -49,6 +55,11 @@ export const ledgerRow = z.object({
   purchase_id: z.number().int().nullable().default(null),
   /** The recharge order of a recharge entry; null otherwise. */
   recharge_no: z.string().nullable().default(null),
+  /**
+   * A repair status refresh's entry (its freeze, or a device's settle or refund): how many devices the
+   * refresh asked about; null for every other entry. `device` then names the repair device.
+   */
+  refresh_devices: z.number().int().nullable().default(null),
   created_at: unixTime,
 });
 export type LedgerRow = z.infer<typeof ledgerRow>;

@@ -72,7 +72,7 @@ export const employeeRow = z.object({
   username: z.string(),
   real_name: z.string(),
   role: roleSchema,
-  /** In full (the Admin manages the shop's staff); '' when none. */
+  /** Masked like the personal center's (`138****5678`), the search still matches it in full; '' when none. */
   phone_number: z.string(),
   disabled: z.boolean(),
   wx_bound: z.boolean(),

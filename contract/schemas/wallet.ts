@@ -8,8 +8,14 @@ import { hundredths, pageFields, requestId, unixTime } from './common.ts';
  */
 export const comboRow = z.object({
   id: z.number().int(),
+  /** Chinese, the operator's first language; the fallback of the others. */
   name: z.string(),
   description: z.string(),
+  /** English and Spanish name and description; '' when the operator gave none (decision 0044). */
+  name_en: z.string().default(''),
+  name_es: z.string().default(''),
+  description_en: z.string().default(''),
+  description_es: z.string().default(''),
   /** Cost in points, hundredths. */
   points: hundredths.nonnegative(),
   /** Cost in money, hundredths of a yuan (CNY). */
@@ -53,6 +59,9 @@ export const packageSurplusRow = z.object({
   record_id: z.number().int(),
   combo_id: z.number().int(),
   name: z.string(),
+  /** The name in English and Spanish; '' when none. */
+  name_en: z.string().default(''),
+  name_es: z.string().default(''),
   /** Device checks bought with it. */
   check_quota: z.number().int().nonnegative(),
   /** Device checks still unused. */
@@ -85,6 +94,9 @@ export const buyRecordRow = z.object({
   id: z.number().int(),
   combo_id: z.number().int(),
   combo_name: z.string(),
+  /** The combo's name in English and Spanish as it was; '' when none. */
+  combo_name_en: z.string().default(''),
+  combo_name_es: z.string().default(''),
   /** Points paid, hundredths. */
   points: hundredths.nonnegative(),
   vip_level: z.number().int().nonnegative(),

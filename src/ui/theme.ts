@@ -75,7 +75,9 @@ export function createAppTheme(color: ThemeColorName, radius: ThemeRadius): Mant
     // Components that read Mantine's light-scheme choice directly rather than the resolver, and
     // Badge and Chip, which without a color or variant keep their stylesheet's white text.
     components: {
-      Badge: onFilled('--badge-color', filledVariant),
+      // Mantine's stylesheet sets badges in capitals: a status read "REFUNDED", a model "IPHONE 13"
+      // (issue 27). Badges show words and data as written.
+      Badge: { ...onFilled('--badge-color', filledVariant), defaultProps: { tt: 'none' } },
       Chip: onFilled('--chip-color', filledVariant),
       Pagination: onFilled('--pagination-active-color'),
       Tabs: onFilled('--tabs-text-color'),

@@ -7,6 +7,11 @@ export interface WalletCombosTable {
   id: Generated<number>;
   name: string;
   description: string;
+  /** English and Spanish name and description ('' = none: the Chinese one shows; migration 0027). */
+  name_en: Generated<string>;
+  name_es: Generated<string>;
+  description_en: Generated<string>;
+  description_es: Generated<string>;
   points: number;
   price: number;
   vip_level: number;
@@ -25,6 +30,9 @@ export interface PackagePurchasesTable {
   user_id: number;
   combo_id: number;
   combo_name: string;
+  /** The combo's English and Spanish names as they were ('' = none). */
+  combo_name_en: Generated<string>;
+  combo_name_es: Generated<string>;
   points: number;
   vip_level: number;
   vip_days: number;

@@ -17,16 +17,12 @@ import type { Clock } from '#server/lib/clock.ts';
 import { hashPassword, hashToken, verifyPassword } from '#server/lib/secrets.ts';
 import type { AuthUser, SessionService } from '#server/modules/auth/session-service.ts';
 import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import { maskPhone } from '#server/lib/mask-phone.ts';
 import { AccountRepository } from './repository.ts';
 import type { SmsCodeService } from './sms-code-service.ts';
 
 /** Wrong old passwords on edit_password, per user (like sign-in's per client and username). */
 export const EDIT_PASSWORD_LIMIT = { max: 10, windowMs: 15 * 60_000 };
-
-/** `138****5678`; '' stays ''. */
-export function maskPhone(phone: string): string {
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
-}
 
 /** The caller's own account: personal center, passwords, SMS codes and phone. */
 export class AccountService {

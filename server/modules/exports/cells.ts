@@ -1,3 +1,4 @@
+import { deviceWord, isWordField } from '#contract/device-words.ts';
 import type { ResultColumnId } from '#contract/schemas/checks-columns.ts';
 import type { DeviceResultRow, TriState } from '#contract/schemas/checks-results.ts';
 import type { Cell } from './xlsx-writer.ts';
@@ -26,13 +27,20 @@ const TRI_COLUMNS: ReadonlySet<string> = new Set<TriColumn>([
 
 /**
  * A device's value in one column as the spreadsheet shows it: yes/no/unknown, statuses and warranty
- * types in words of the export's language, days left as a number, empty for an unknown fact.
+ * types in words of the export's language, colours, carriers and countries too (contract/device-words.ts),
+ * days left as a number, empty for an unknown fact.
  */
-export function cellOf(device: DeviceResultRow, column: ResultColumnId, words: ExportWords): Cell {
+export function cellOf(
+  device: DeviceResultRow,
+  column: ResultColumnId,
+  words: ExportWords,
+  lang: string,
+): Cell {
   if (TRI_COLUMNS.has(column)) return words.tri[device[column as TriColumn]];
   if (column === 'status') return words.status[device.status];
   if (column === 'warranty_type') return device.warranty_type ? words.warranty[device.warranty_type] : null;
   const value = device[column];
+  if (typeof value === 'string' && isWordField(column)) return deviceWord(column, value, lang);
   return typeof value === 'number' || typeof value === 'string' ? value : null;
 }
 

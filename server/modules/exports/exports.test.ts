@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import readXlsxFile from 'read-excel-file/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deviceWord } from '#contract/device-words.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { DEFAULT_EXPORT_COLUMNS } from '#contract/schemas/checks-columns.ts';
 import type { ExportLinkDatas, ExportListDatas, ExportRow } from '#contract/schemas/checks-export.ts';
@@ -191,7 +192,8 @@ describe('Excel export', () => {
         es.warranty[d.warranty_type as 'limited'],
         d.warranty_days_left,
         es.status[d.status],
-        d.carrier,
+        // Provider words in the export's language too (issue 27: "Unlocked" in a Spanish sheet).
+        d.carrier === null ? null : deviceWord('carrier', d.carrier, 'es'),
         d.gsx_text,
       ]),
     );

@@ -62,7 +62,7 @@ export async function writeExport(
       for (const record of page) {
         const device = toDeviceRow(record, []);
         if (!dims.every((d) => d.test(device, 0))) continue;
-        await writer.writeRow(columns.map((c) => cellOf(device, c, words)));
+        await writer.writeRow(columns.map((c) => cellOf(device, c, words, job.lang)));
         rows++;
       }
       scanned += page.length;

@@ -301,7 +301,17 @@ export class LedgerRepository {
     accountId: number,
     input: { page: number; page_size: number; type?: LedgerType | undefined; order_id?: number | undefined },
   ) {
-    let base = this.db.selectFrom('ledger_entries as l').where('l.account_id', '=', accountId);
+    let base = this.db
+      .selectFrom('ledger_entries as l')
+      .where('l.account_id', '=', accountId)
+      // A freeze or release of package-paid checks moves nothing and says nothing (contract ledger.ts).
+      .where((eb) =>
+        eb.or([
+          eb('l.type', 'not in', ['freeze', 'settle', 'refund']),
+          eb('l.balance_delta', '<>', 0),
+          eb('l.frozen_delta', '<>', 0),
+        ]),
+      );
     if (input.type) base = base.where('l.type', '=', input.type);
     if (input.order_id) base = base.where('l.order_id', '=', input.order_id);
     const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -311,7 +321,13 @@ export class LedgerRepository {
       .leftJoin('check_devices as d', 'd.id', 'j.device_id')
       .leftJoin('users as u', 'u.id', 'l.actor_user_id')
       .leftJoin('recharge_orders as r', 'r.id', 'l.recharge_id')
+      // A repair refresh's entries: the refresh (its size) and, for a device's share, the device.
+      .leftJoin('repair_refreshes as rr', 'rr.id', 'l.repair_refresh_id')
+      .leftJoin('repair_jobs as rj', 'rj.id', 'l.repair_job_id')
+      .leftJoin('repair_devices as rd', 'rd.id', 'rj.device_id')
       .select([
+        'rr.total as refresh_devices',
+        'rd.ident as repair_device',
         'l.checks_delta',
         'l.purchase_id',
         'r.order_no as recharge_no',
@@ -342,12 +358,13 @@ export class LedgerRepository {
       order_id: r.order_id,
       order_title: r.order_title ?? null,
       job_id: r.job_id,
-      device: r.device ?? null,
+      device: r.device ?? r.repair_device ?? null,
       service: r.service ?? null,
       actor_name: r.real_name || r.username || null,
       checks_delta: Number(r.checks_delta),
       purchase_id: r.purchase_id ?? null,
       recharge_no: r.recharge_no ?? null,
+      refresh_devices: r.refresh_devices === null ? null : Number(r.refresh_devices),
       created_at: Math.floor(Number(r.created_at) / 1000),
     }));
     return { list, total: Number(count.n) };

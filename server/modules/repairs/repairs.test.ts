@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PointRecordDatas } from '#contract/schemas/ledger.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { REPAIR_REFRESH_PRICE, type RepairDeviceRow } from '#contract/schemas/repairs.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
@@ -147,6 +148,19 @@ describe('repairs on SQLite', () => {
     expect(Number(before.integral) - Number(after.integral)).toBe(4 * REPAIR_REFRESH_PRICE);
     const { sums, acc } = await ledgerBalances();
     expect(sums).toEqual(acc);
+    // The point record names what a refresh paid for (issue 27: its rows read "—"): the refresh's
+    // size on each entry and the device on each device's share.
+    const record = await ok<PointRecordDatas>('/api/user/point_record', { page: 1, page_size: 20 });
+    const refresh = record.list.filter((e) => e.refresh_devices !== null);
+    expect(refresh.map((e) => e.type).sort()).toEqual(['freeze', 'settle', 'settle', 'settle', 'settle']);
+    expect(refresh.every((e) => e.refresh_devices === 4)).toBe(true);
+    const devices = await s.db.selectFrom('repair_devices').select('ident').where('id', 'in', ids).execute();
+    expect(
+      refresh
+        .filter((e) => e.type !== 'freeze')
+        .map((e) => e.device)
+        .sort(),
+    ).toEqual(devices.map((d) => d.ident).sort());
   });
 
   it("lists today's changes in the shop's time zone once the sandbox clock moves", async () => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { maskPhone } from '#server/lib/mask-phone.ts';
 import type { z } from 'zod';
 import { ErrCode } from '#contract/errcodes.ts';
 import type { RealtimeTopic } from '#contract/realtime.ts';
@@ -32,7 +33,7 @@ export function toEmployeeRow(e: EmployeeRecord): EmployeeRow {
     username: e.username,
     real_name: e.real_name,
     role: roleSchema.parse(e.role),
-    phone_number: e.phone_number,
+    phone_number: maskPhone(e.phone_number),
     disabled: e.disabled !== 0,
     wx_bound: e.wx_openid !== '',
     created_at: Math.floor(e.created_at / 1000),

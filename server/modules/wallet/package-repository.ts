@@ -24,6 +24,10 @@ export class PackageRepository {
       id: r.id,
       name: r.name,
       description: r.description,
+      name_en: r.name_en,
+      name_es: r.name_es,
+      description_en: r.description_en,
+      description_es: r.description_es,
       points: Number(r.points),
       price: Number(r.price),
       vip_level: r.vip_level,
@@ -59,6 +63,8 @@ export class PackageRepository {
     combo: {
       id: number;
       name: string;
+      name_en: string;
+      name_es: string;
       points: number;
       vip_level: number;
       vip_days: number;
@@ -75,6 +81,8 @@ export class PackageRepository {
         user_id: e.userId,
         combo_id: e.combo.id,
         combo_name: e.combo.name,
+        combo_name_en: e.combo.name_en,
+        combo_name_es: e.combo.name_es,
         points: e.combo.points,
         vip_level: e.combo.vip_level,
         vip_days: e.combo.vip_days,
@@ -111,7 +119,17 @@ export class PackageRepository {
   async surplus(accountId: number, at: number): Promise<PackageSurplusRow[]> {
     const rows = await this.db
       .selectFrom('package_purchases')
-      .select(['id', 'combo_id', 'combo_name', 'check_quota', 'check_left', 'created_at', 'expires_at'])
+      .select([
+        'id',
+        'combo_id',
+        'combo_name',
+        'combo_name_en',
+        'combo_name_es',
+        'check_quota',
+        'check_left',
+        'created_at',
+        'expires_at',
+      ])
       .where('account_id', '=', accountId)
       .where('check_left', '>', 0)
       .where((eb) => eb.or([eb('expires_at', '=', 0), eb('expires_at', '>', at)]))
@@ -121,6 +139,8 @@ export class PackageRepository {
       record_id: r.id,
       combo_id: r.combo_id,
       name: r.combo_name,
+      name_en: r.combo_name_en,
+      name_es: r.combo_name_es,
       check_quota: r.check_quota,
       check_left: r.check_left,
       bought_at: seconds(Number(r.created_at)),
@@ -146,6 +166,8 @@ export class PackageRepository {
         'p.id',
         'p.combo_id',
         'p.combo_name',
+        'p.combo_name_en',
+        'p.combo_name_es',
         'p.points',
         'p.vip_level',
         'p.vip_days',
@@ -165,6 +187,8 @@ export class PackageRepository {
         id: r.id,
         combo_id: r.combo_id,
         combo_name: r.combo_name,
+        combo_name_en: r.combo_name_en,
+        combo_name_es: r.combo_name_es,
         points: Number(r.points),
         vip_level: r.vip_level,
         vip_days: r.vip_days,

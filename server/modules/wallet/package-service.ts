@@ -75,6 +75,8 @@ export class PackageService {
           combo: {
             id: combo.id,
             name: combo.name,
+            name_en: combo.name_en,
+            name_es: combo.name_es,
             points: price,
             vip_level: combo.vip_level,
             vip_days: combo.vip_days,

@@ -35,6 +35,13 @@ describe('get_account_price', () => {
     expect(combos.map((c) => c.sort)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(combo('VIP 月卡')).toMatchObject({ points: 30_00, vip_level: 1, vip_days: 30, check_quota: 0 });
     expect(combo('查询包 100 台')).toMatchObject({ points: 60_00, vip_level: 0, check_quota: 100 });
+    // Every installed package reads in English and Spanish too (migration 0027; issue 27).
+    for (const c of combos)
+      for (const text of [c.name_en, c.name_es, c.description_en, c.description_es]) {
+        expect(text.trim()).not.toBe('');
+        expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+      }
+    expect(combo('VIP 月卡')).toMatchObject({ name_en: 'VIP monthly pass', name_es: 'Pase VIP mensual' });
   });
 });
 
@@ -71,11 +78,19 @@ describe('pay_integral', () => {
         check_left: 50,
         bought_at: Math.floor(TEST_START / 1000),
         expires_at: Math.floor(TEST_START / 1000) + 90 * 86_400,
+        name_en: c.name_en,
+        name_es: c.name_es,
       }),
     ]);
     const record = await s.call<BuyRecord>('/api/user/buy_record', { page: 1 }, { token: admin });
     expect(record.datas.total).toBe(1);
-    expect(record.datas.list[0]).toMatchObject({ combo_name: c.name, points: 55_00, username: '王店长' });
+    expect(record.datas.list[0]).toMatchObject({
+      combo_name: c.name,
+      combo_name_en: 'VIP monthly pass + 50 device checks',
+      combo_name_es: c.name_es,
+      points: 55_00,
+      username: '王店长',
+    });
   });
 
   it('a repeated request_id buys once and answers the first purchase', async () => {
@@ -246,6 +261,24 @@ describe('check orders draw on package checks first', () => {
       [bought.datas.record_id, 1, order.datas.order_id, 0],
       [bought.datas.record_id, 1, order.datas.order_id, 0],
     ]);
+    // Each job's release is in the table once (the exactly-once guard) but moved nothing: the point
+    // record lists the package draw and its returns, not a "Refunded 0.00" row per check (issue 27).
+    const releases = await s.db
+      .selectFrom('ledger_entries')
+      .select('type')
+      .where('order_id', '=', order.datas.order_id)
+      .where('type', 'in', ['settle', 'refund'])
+      .execute();
+    expect(releases).toHaveLength(3);
+    const shown = (await ledger()).list.filter((e) => e.order_id === order.datas.order_id);
+    expect(shown.map((e) => e.type).sort()).toEqual(['package', 'package_return', 'package_return']);
+    const refunds = await s.call<PointRecordDatas>(
+      '/api/user/point_record',
+      { type: 'refund' },
+      { token: admin },
+    );
+    expect(refunds.datas.total).toBe(refunds.datas.list.length);
+    expect(refunds.datas.list.filter((e) => e.order_id === order.datas.order_id)).toEqual([]);
     // More runs (a replayed completion finds nothing to do): still two returns.
     s.clock.advance(60 * 60_000);
     await s.runner?.runOnce();

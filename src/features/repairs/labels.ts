@@ -40,11 +40,30 @@ export const RETURN_LOGISTICS_LABELS: Record<ReturnLogistics, MessageDescriptor>
 };
 
 export const EVENT_KIND_LABELS: Record<RepairEventKind, MessageDescriptor> = {
-  intake: msg`Taken in`,
+  // Not the intake-time column's "Taken in" (录入时间): the event says the device was taken in.
+  intake: msg({ message: 'Taken in', context: 'repair event' }),
   eligibility: msg`Eligibility`,
   progress: msg`Progress`,
   return_logistics: msg`Return shipment`,
   badge: msg`Logistics badge`,
   repair_id_added: msg`Repair id added`,
   edit: msg`Edited`,
+};
+
+/**
+ * The fields an "Edited" event names (server device-write-service: the changed fields, comma
+ * separated), so the timeline says "Edited: Customer phone, Sale price", not "customer_phone,sale_price".
+ */
+export const EDITED_FIELD_LABELS: Record<string, MessageDescriptor> = {
+  customer_name: msg`Customer name`,
+  customer_phone: msg`Customer phone`,
+  customer_note: msg`Note`,
+  courier_in: msg`Courier number`,
+  return_tracking: msg`Return tracking`,
+  purchase_price: msg`Purchase price`,
+  sale_price: msg`Sale price`,
+  new_sn: msg`New SN`,
+  new_imei: msg`New IMEI`,
+  warranty: msg`Warranty`,
+  repair_ids: msg`Repair ids`,
 };

@@ -14,7 +14,13 @@ import { ELIGIBILITY_LABELS } from './labels.ts';
 
 // The labels of a device's facts and events live in labels.ts (the header's notice bell needs only
 // them, without this module's contract imports); re-exported for the rest of the feature.
-export { BADGE_LABELS, ELIGIBILITY_LABELS, EVENT_KIND_LABELS, RETURN_LOGISTICS_LABELS } from './labels.ts';
+export {
+  BADGE_LABELS,
+  EDITED_FIELD_LABELS,
+  ELIGIBILITY_LABELS,
+  EVENT_KIND_LABELS,
+  RETURN_LOGISTICS_LABELS,
+} from './labels.ts';
 
 /** Why the server refused an intake line: identifier reasons (contract/identifiers) and intake's own. */
 const INTAKE_REASONS: Record<RejectReason | string, MessageDescriptor> = {

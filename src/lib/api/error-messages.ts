@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ErrCode } from '#contract/errcodes.ts';
 import { loadAllMessages } from '#src/lib/i18n.ts';
+import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';
 
 /**
  * The server answers Chinese messages; for the codes the PWA knows it shows its own text in the
@@ -90,4 +91,16 @@ export function localizedErrorMessage(errcode: number, serverMsg: string, datas:
   }
   const descriptor = known[errcode];
   return descriptor ? i18n._(descriptor) : serverMsg;
+}
+
+/**
+ * What a screen says in red when an action failed: the server's refusal in the user's language, or
+ * nothing when the API client has already said it (offline, time-out, duplicate request: its toast and
+ * the offline indicator). Never the error's class and message ("NetworkError: offline", issue 27),
+ * which also stayed on screen after the network came back.
+ */
+export function actionErrorText(err: unknown): string | null {
+  if (err instanceof ApiError) return localizedErrorMessage(err.errcode, err.message, err.datas);
+  if (err instanceof NetworkError || err instanceof DuplicateRequestError) return null;
+  return i18n._(msg`Something went wrong, please try again`);
 }

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
+import type { JobStatus, TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
 
 // Names of checked device facts, shared by the features that show them (checks, dashboards): a
 // feature never imports another, so the words they share live here.
@@ -21,3 +21,18 @@ export const TRI_STATE_NAMES: Record<TriState, MessageDescriptor> = {
   no: msg`No`,
   unknown: msg`Unknown`,
 };
+
+/** A check job's state (results' job list, device history). */
+export const JOB_STATUS_NAMES: Record<JobStatus, MessageDescriptor> = {
+  pending: msg`Waiting`,
+  running: msg`Checking`,
+  success: msg`Succeeded`,
+  failed: msg`Failed`,
+};
+
+/**
+ * A failed job's reason as a shop reads it: the provider's words without its error code
+ * ("E_NO_RECORD: Apple 无此设备记录" → "Apple 无此设备记录"; issue 27: no raw codes on screen).
+ */
+export const jobReason = (error: string | null): string | null =>
+  error === null ? null : error.replace(/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+:\s*/, '') || error;

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import { SERVICE_NAMES } from '#src/lib/check-service-names.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
-import { JOB_STATUS_NAMES } from '../model/device-fields.ts';
+import { JOB_STATUS_NAMES, jobReason } from '#src/lib/labels/device-facts.ts';
 
 const JOB_COLORS = { pending: 'gray.7', running: 'blue.8', success: 'teal.9', failed: 'red.9' } as const;
 
@@ -60,7 +60,9 @@ export const DeviceJobsModal = memo(function DeviceJobsModal({
                   </Group>
                 </Table.Td>
                 <Table.Td>{formatDateTime(job.finished_at) || '—'}</Table.Td>
-                <Table.Td c={job.status === 'failed' ? 'red' : undefined}>{job.error ?? '—'}</Table.Td>
+                <Table.Td c={job.status === 'failed' ? 'red' : undefined}>
+                  {jobReason(job.error) ?? '—'}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

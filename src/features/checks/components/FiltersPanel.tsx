@@ -1,3 +1,4 @@
+import { deviceWord, isWordField } from '#contract/device-words.ts';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
@@ -211,6 +212,7 @@ function useValueName(field: FacetField) {
     if (value === NO_VALUE) return t`Unknown`;
     if (field === 'warranty_type') return i18n._(WARRANTY_TYPE_NAMES[value as WarrantyType] ?? value);
     if (field === 'status') return i18n._(DEVICE_STATUS_NAMES[value as DeviceStatus] ?? value);
+    if (isWordField(field)) return deviceWord(field, value, i18n.locale);
     return value;
   };
 }

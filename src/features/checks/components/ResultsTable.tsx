@@ -1,3 +1,4 @@
+import { deviceWord, isWordField, type WordField } from '#contract/device-words.ts';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -9,7 +10,7 @@ import type {
   WarrantyType,
 } from '#contract/schemas/checks-results.ts';
 import { defaultStringifySearch } from '@tanstack/react-router';
-import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES } from '#src/lib/labels/device-facts.ts';
+import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES, jobReason } from '#src/lib/labels/device-facts.ts';
 import {
   DEVICE_COLUMNS,
   DEVICE_STATUS_COLORS,
@@ -184,6 +185,8 @@ interface CellTexts {
   select(name: string): string;
   history: string;
   historyOf(name: string): string;
+  /** A provider's colour, carrier or country in the reader's language. */
+  word(field: WordField, value: string): string;
 }
 
 function useCellTexts(): CellTexts {
@@ -195,6 +198,7 @@ function useCellTexts(): CellTexts {
     >;
   return {
     tri: translate(TRI_STATE_NAMES),
+    word: (field, value) => deviceWord(field, value, i18n.locale),
     warranty: translate(WARRANTY_TYPE_NAMES),
     status: translate(DEVICE_STATUS_NAMES),
     sandbox: t`sandbox`,
@@ -280,7 +284,8 @@ function cellValue(
     case 'text': {
       const value = device[column.field];
       if (value === null || value === '') return EMPTY_CELL;
-      return <span className={column.mono ? classes.mono : undefined}>{value}</span>;
+      const shown = isWordField(column.field) ? texts.word(column.field, value) : value;
+      return <span className={column.mono ? classes.mono : undefined}>{shown}</span>;
     }
     case 'tri': {
       const value = device[column.field];
@@ -313,13 +318,13 @@ function cellValue(
       if (!device.carrier) return EMPTY_CELL;
       return (
         <span>
-          {device.carrier}
-          {device.carrier_country ? ` (${device.carrier_country})` : ''}
+          {texts.word('carrier', device.carrier)}
+          {device.carrier_country ? ` (${texts.word('carrier_country', device.carrier_country)})` : ''}
         </span>
       );
     case 'status': {
       const reasons = failedJobs(device)
-        .map((job) => job.error ?? '')
+        .map((job) => jobReason(job.error) ?? '')
         .filter(Boolean)
         .join('\n');
       return (

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { DeviceResultRow, DeviceStatus, JobStatus, TriState } from '#contract/schemas/checks-results.ts';
+import type { DeviceResultRow, DeviceStatus, TriState } from '#contract/schemas/checks-results.ts';
 import { RESULT_COLUMNS, type ResultColumnId } from '#contract/schemas/checks-columns.ts';
 
 export const DEVICE_STATUS_NAMES: Record<DeviceStatus, MessageDescriptor> = {
@@ -8,13 +8,6 @@ export const DEVICE_STATUS_NAMES: Record<DeviceStatus, MessageDescriptor> = {
   running: msg`Checking`,
   success: msg`Done`,
   partial: msg`Partly failed`,
-  failed: msg`Failed`,
-};
-
-export const JOB_STATUS_NAMES: Record<JobStatus, MessageDescriptor> = {
-  pending: msg`Waiting`,
-  running: msg`Checking`,
-  success: msg`Succeeded`,
   failed: msg`Failed`,
 };
 

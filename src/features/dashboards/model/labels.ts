@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
+import { deviceWord, isWordField } from '#contract/device-words.ts';
 import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
 import type { WarrantyType } from '#contract/schemas/checks-results.ts';
 import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
@@ -13,11 +14,15 @@ export const PERIOD_LABELS: Record<DashboardPeriod, MessageDescriptor> = {
   '90d': msg`90 days`,
 };
 
-/** A facet value in words: '' is "unknown" (the device has no such fact yet). */
+/**
+ * A facet value in words: '' is "unknown" (the device has no such fact yet); colours, carriers and
+ * countries in the reader's language (contract/device-words.ts).
+ */
 export function facetLabel(i18n: I18n, key: string, value: string): string {
   if (value === '') return i18n._(msg`Unknown`);
   if (key === 'warranty_type' && value in WARRANTY_TYPE_NAMES)
     return i18n._(WARRANTY_TYPE_NAMES[value as WarrantyType]);
+  if (isWordField(key)) return deviceWord(key, value, i18n.locale);
   return value;
 }
 

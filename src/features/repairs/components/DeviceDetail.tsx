@@ -20,7 +20,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RepairDeviceRow, RepairEventRow } from '#contract/schemas/repairs.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
-import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
+import { actionErrorText, localizedErrorMessage } from '#src/lib/api/error-messages.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
@@ -99,9 +99,7 @@ function DeviceView({
     try {
       await action();
     } catch (err) {
-      setError(
-        err instanceof ApiError ? localizedErrorMessage(err.errcode, err.message, err.datas) : String(err),
-      );
+      setError(actionErrorText(err));
     }
   }
   const makeLink = () =>

@@ -8,8 +8,8 @@ import {
   TRACKING_MAX,
   type RepairDeviceRow,
 } from '#contract/schemas/repairs.ts';
-import { ApiError, invalidFields } from '#src/lib/api/errors.ts';
-import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
+import { invalidFields } from '#src/lib/api/errors.ts';
+import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { isQueued } from '#src/lib/offline/outbox.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
 import { notify } from '#src/ui/notify.ts';
@@ -59,9 +59,7 @@ export function DeviceEditForm({ device, onDone }: { device: RepairDeviceRow; on
       onDone();
     } catch (err) {
       setErrors(invalidFields(err));
-      setFormError(
-        err instanceof ApiError ? localizedErrorMessage(err.errcode, err.message, err.datas) : String(err),
-      );
+      setFormError(actionErrorText(err));
     }
   }
 

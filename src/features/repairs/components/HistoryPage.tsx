@@ -13,18 +13,29 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { I18n } from '@lingui/core';
+import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
+import { SERVICE_NAMES } from '#src/lib/check-service-names.ts';
+import { factLines } from '#src/lib/labels/check-facts.ts';
+import { JOB_STATUS_NAMES } from '#src/lib/labels/device-facts.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { deviceHistoryQuery } from '../api/repairs-api.ts';
 import { EventText } from './EventText.tsx';
 
+const JOB_STATUS_COLORS = { pending: 'gray', running: 'blue', success: 'teal', failed: 'red' } as const;
+
+/** A check service by its code; one the PWA does not know yet is named "Check" alone, never by its code. */
+const serviceLabel = (i18n: I18n, code: string): string =>
+  code in SERVICE_NAMES ? i18n._(SERVICE_NAMES[code as ServiceCode]) : '';
+
 /** One timeline per device: every check result and repair event of an SN or IMEI in the account. */
 export function HistoryPage({ q, onSearch }: { q: string; onSearch(q: string): void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [text, setText] = useState(q);
   const history = useQuery(deviceHistoryQuery(q));
   const err = history.error;
@@ -82,9 +93,9 @@ export function HistoryPage({ q, onSearch }: { q: string; onSearch(q: string): v
                       <EventText event={entry.event} />
                     ) : (
                       <span>
-                        {t`Check`}: {entry.service}{' '}
-                        <Badge size="xs" variant="light">
-                          {entry.status}
+                        {t`Check`}: {serviceLabel(i18n, entry.service)}{' '}
+                        <Badge size="xs" variant="light" color={JOB_STATUS_COLORS[entry.status]}>
+                          {i18n._(JOB_STATUS_NAMES[entry.status])}
                         </Badge>
                       </span>
                     )
@@ -123,11 +134,9 @@ export function HistoryPage({ q, onSearch }: { q: string; onSearch(q: string): v
                       </Anchor>
                     )}
                   </Text>
-                  {entry.type === 'check' && Object.keys(entry.facts).length > 0 && (
-                    <Text size="xs">
-                      {Object.entries(entry.facts)
-                        .map(([k, v]) => `${k}: ${String(v)}`)
-                        .join(' · ')}
+                  {entry.type === 'check' && factLines(i18n, entry.facts).length > 0 && (
+                    <Text size="xs" data-testid="history-facts">
+                      {factLines(i18n, entry.facts).join(' · ')}
                     </Text>
                   )}
                 </Timeline.Item>

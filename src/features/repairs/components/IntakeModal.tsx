@@ -15,8 +15,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LOGISTICS_BADGES, type LogisticsBadge, type RepairBatchRow } from '#contract/schemas/repairs.ts';
 import type { RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
-import { ApiError } from '#src/lib/api/errors.ts';
-import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
+import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { isQueued } from '#src/lib/offline/outbox.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
 import { BarcodeScanner } from '#src/ui/BarcodeScanner.tsx';
@@ -109,8 +108,7 @@ export function IntakeModal({ opened, onClose, batches, batchId }: IntakeModalPr
       }
     } catch (err) {
       setErrors({
-        form:
-          err instanceof ApiError ? localizedErrorMessage(err.errcode, err.message, err.datas) : String(err),
+        form: actionErrorText(err) ?? undefined,
       });
     }
   }

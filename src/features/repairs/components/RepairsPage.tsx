@@ -25,8 +25,7 @@ import {
   type LogisticsBadge,
   type RepairProgress,
 } from '#contract/schemas/repairs.ts';
-import { ApiError } from '#src/lib/api/errors.ts';
-import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
+import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 import { isQueued } from '#src/lib/offline/outbox.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
@@ -93,9 +92,7 @@ export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters 
       const message = await action();
       if (message) notify('success', message);
     } catch (err) {
-      setActionError(
-        err instanceof ApiError ? localizedErrorMessage(err.errcode, err.message, err.datas) : String(err),
-      );
+      setActionError(actionErrorText(err));
     }
   }
 

@@ -5,6 +5,7 @@ import { formatHundredths } from '#src/lib/amount.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
 import { notify } from '#src/ui/notify.ts';
 import { useBuyPackage } from '../api/wallet-api.ts';
+import { packageName } from '../model/package-names.ts';
 
 /**
  * Confirms a purchase, then buys. The request_id stays the same while the same package is confirmed
@@ -19,7 +20,7 @@ export function BuyPackageModal({
   balance: number | undefined;
   onClose(): void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const buy = useBuyPackage();
   const requestId = useRequestId();
   const confirm = () => {
@@ -43,7 +44,7 @@ export function BuyPackageModal({
         <Stack data-testid="buy-confirm">
           <Text>
             <Trans>
-              Buy “{combo.name}” for {formatHundredths(combo.points)} points?
+              Buy “{packageName(i18n.locale, combo)}” for {formatHundredths(combo.points)} points?
             </Trans>
           </Text>
           {after !== null && (

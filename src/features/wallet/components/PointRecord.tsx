@@ -22,6 +22,7 @@ export function PointRecord() {
   const [type, setType] = useState<LedgerType | null>(null);
   const ledger = useQuery(pointRecordQuery(page, type));
   const rows = ledger.data?.list ?? [];
+  const refreshOf = (devices: number) => t`Repair status refresh of ${devices} devices`;
   const serviceName = (service: string | null) =>
     service === null ? '' : isServiceCode(service) ? i18n._(SERVICE_NAMES[service]) : service;
 
@@ -87,9 +88,13 @@ export function PointRecord() {
                 <Table.Td ta="end" data-testid="ledger-checks">
                   {row.checks_delta > 0 ? `+${row.checks_delta}` : row.checks_delta || '—'}
                 </Table.Td>
-                <Table.Td>{row.order_title ?? '—'}</Table.Td>
+                <Table.Td>
+                  {row.refresh_devices !== null ? refreshOf(row.refresh_devices) : (row.order_title ?? '—')}
+                </Table.Td>
                 <Table.Td ff="monospace">{row.device ?? '—'}</Table.Td>
-                <Table.Td>{serviceName(row.service) || '—'}</Table.Td>
+                <Table.Td>
+                  {row.refresh_devices !== null ? t`Repair status` : serviceName(row.service) || '—'}
+                </Table.Td>
                 <Table.Td>{row.actor_name ?? '—'}</Table.Td>
               </Table.Tr>
             ))}

@@ -7,11 +7,12 @@ import { formatHundredths } from '#src/lib/amount.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { RECORD_PAGE_SIZE, purchasesQuery } from '../api/wallet-api.ts';
+import { inLanguage } from '../model/package-names.ts';
 import { EmptyRow, RecordFilter, RecordPager, RecordScroll } from './RecordParts.tsx';
 
 /** The shop's package purchases, newest first, paged (beside the point record). */
 export function PurchaseRecord() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [page, setPage] = useState(1);
   const [kind, setKind] = useState<PurchaseKind | null>(null);
   const purchases = useQuery(purchasesQuery(page, kind));
@@ -51,7 +52,9 @@ export function PurchaseRecord() {
             {rows.map((row) => (
               <Table.Tr key={row.id} data-testid="purchase-row">
                 <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
-                <Table.Td>{row.combo_name}</Table.Td>
+                <Table.Td>
+                  {inLanguage(i18n.locale, row.combo_name, row.combo_name_en, row.combo_name_es)}
+                </Table.Td>
                 <Table.Td ta="end">-{formatHundredths(row.points)}</Table.Td>
                 <Table.Td>
                   {row.vip_days > 0 ? t`Level ${row.vip_level}, ${row.vip_days} days` : '—'}

@@ -9,6 +9,7 @@ import { formatHundredths } from '#src/lib/amount.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
 import { rechargeConfigQuery, useCreateRecharge } from '../api/recharge-api.ts';
+import { SHOP_BLOCKED_ID } from '../model/pay-permission.ts';
 import { checkRechargeAmount, normalizeRechargeInput } from '../model/recharge-amount.ts';
 
 /**
@@ -93,15 +94,11 @@ export function RechargePanel({
             type="submit"
             loading={create.isPending}
             disabled={!!blocked || !config.data}
+            aria-describedby={blocked ? SHOP_BLOCKED_ID : undefined}
             w="fit-content"
           >
             <Trans>Recharge now</Trans>
           </Button>
-          {blocked && (
-            <Text size="sm" c="dimmed" data-testid="recharge-blocked">
-              {i18n._(blocked)}
-            </Text>
-          )}
         </Stack>
       </form>
     </Card>

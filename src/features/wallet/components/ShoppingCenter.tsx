@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useOnline } from '#src/lib/offline/network.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { walletCenterQuery } from '../api/wallet-api.ts';
-import { payBlockReason } from '../model/pay-permission.ts';
+import { SHOP_BLOCKED_ID, payBlockReason } from '../model/pay-permission.ts';
 import { PackageList } from './PackageList.tsx';
 import { RechargePanel } from './RechargePanel.tsx';
 import { SurplusTable } from './SurplusTable.tsx';
@@ -33,7 +33,13 @@ export function ShoppingCenter({
       </Title>
       <DataAsOf query={center} />
       {blocked && (
-        <Alert color={online ? 'blue' : 'orange'} variant="light" data-testid="shop-blocked">
+        // Said once, here: the recharge form and every package card point at it (issue 27: eight copies).
+        <Alert
+          id={SHOP_BLOCKED_ID}
+          color={online ? 'blue' : 'orange'}
+          variant="light"
+          data-testid="shop-blocked"
+        >
           {i18n._(blocked)}
         </Alert>
       )}

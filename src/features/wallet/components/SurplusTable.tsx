@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { surplusQuery } from '../api/wallet-api.ts';
+import { packageName } from '../model/package-names.ts';
 import { EmptyRow, RecordScroll } from './RecordParts.tsx';
 
 /** What is left of the bought packages, oldest first: the order in which check orders use them. */
 export function SurplusTable() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const surplus = useQuery(surplusQuery());
   const rows = surplus.data?.list ?? [];
   return (
@@ -31,7 +32,7 @@ export function SurplusTable() {
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.record_id} data-testid="surplus-row">
-                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>{packageName(i18n.locale, row)}</Table.Td>
                 <Table.Td ta="end">
                   {row.check_left} / {row.check_quota}
                 </Table.Td>

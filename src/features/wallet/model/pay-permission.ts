@@ -17,3 +17,6 @@ export function payBlockReason({
   if (!online) return msg`You are offline: buying and recharging need the network.`;
   return null;
 }
+
+/** The element that says why buying and recharging are off; disabled controls point at it. */
+export const SHOP_BLOCKED_ID = 'shop-blocked-reason';
