@@ -29,6 +29,7 @@ import {
   IconShoppingCart,
   IconTool,
   IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { MessageDescriptor } from '@lingui/core';
@@ -45,25 +46,29 @@ import {
   type WidthClass,
 } from '../menu-state.ts';
 import { PAGE_TITLES } from '../page-titles.ts';
+import { isActiveEntry, productMenu, type ProductMenuIcon } from '../product-menu.ts';
 import { LanguageMenu } from '#src/ui/LanguageMenu.tsx';
 import { OfflineStatus } from './OfflineStatus.tsx';
 import { PathBreadcrumb } from './PathBreadcrumb.tsx';
 
-/**
- * The side menu's product entries (spec section 1). Order management is the group of basic inquiry
- * and order detail (the breadcrumb names it); the hidden entries (point record, account management,
- * recharge record) open by route only.
- */
-const MENU = [
-  { path: '/app/dashboards/default', Icon: IconLayoutDashboard },
-  { path: '/app/quiry/basicinquiry', Icon: IconListSearch },
-  { path: '/app/maintenance/maintenance', Icon: IconTool },
-  { path: '/app/shoppingcenter/shoppingcenter', Icon: IconShoppingCart },
-  { path: '/app/personalcenter', Icon: IconUserCircle },
-  { path: '/app/downloadCenter', Icon: IconDownload },
-] as const;
+/** The product menu's icons by name (product-menu.ts keeps the tree pure). */
+const MENU_ICONS: Record<ProductMenuIcon, typeof IconTool> = {
+  dashboards: IconLayoutDashboard,
+  orders: IconListSearch,
+  repairs: IconTool,
+  shopping: IconShoppingCart,
+  personal: IconUserCircle,
+  downloads: IconDownload,
+  employees: IconUsers,
+};
 
 const NAVBAR_WIDTH = { full: 240, compact: 72 } as const;
+
+const COMPACT_ENTRY = {
+  root: { justifyContent: 'center', paddingInline: 0 },
+  section: { marginInlineEnd: 0 },
+  body: { flex: '0 0 auto' },
+} as const;
 
 /** What the next click of the menu button does, by the current state (its tooltip). */
 const NEXT_ACTION: Record<MenuState, MessageDescriptor> = {
@@ -209,45 +214,58 @@ export function AppLayout({
         style={overlay ? OVERLAY_STYLE : undefined}
       >
         <Stack gap={4}>
-          {MENU.map(({ path, Icon }) => {
-            const label = PAGE_TITLES[path] ? i18n._(PAGE_TITLES[path]) : path;
-            const entry = (
+          {productMenu(user.role).map((entry) => {
+            const Icon = MENU_ICONS[entry.icon];
+            const titleOf = (path: string) => (PAGE_TITLES[path] ? i18n._(PAGE_TITLES[path]) : path);
+            const label = titleOf(entry.path);
+            const active = isActiveEntry(entry, pathname);
+            const page = (path: string, text: string, icon: boolean) => (
               <NavLink
                 key={path}
                 component={Link}
                 to={path}
                 activeOptions={{ exact: true }}
-                active={pathname === path}
-                leftSection={<Icon size={22} stroke={1.6} aria-hidden />}
-                label={compact ? <VisuallyHidden>{label}</VisuallyHidden> : label}
+                active={icon ? active : pathname === path}
+                leftSection={icon ? <Icon size={22} stroke={1.6} aria-hidden /> : undefined}
+                label={compact ? <VisuallyHidden>{text}</VisuallyHidden> : text}
                 onClick={() => changeMenu(dismissMenu)}
-                styles={
-                  compact
-                    ? {
-                        root: { justifyContent: 'center', paddingInline: 0 },
-                        section: { marginInlineEnd: 0 },
-                        body: { flex: '0 0 auto' },
-                      }
-                    : undefined
-                }
+                styles={compact ? COMPACT_ENTRY : undefined}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
               />
             );
+            // A group's pages under it, open while one of them shows; with icons only, the group's
+            // icon opens its first page (the tooltip names the group).
+            const entryNode =
+              'children' in entry && !compact ? (
+                <NavLink
+                  key={entry.path}
+                  label={label}
+                  leftSection={<Icon size={22} stroke={1.6} aria-hidden />}
+                  defaultOpened
+                  childrenOffset={28}
+                  data-testid={`menu-group-${entry.icon}`}
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                >
+                  {entry.children.map((path) => page(path, titleOf(path), false))}
+                </NavLink>
+              ) : (
+                page('children' in entry ? entry.children[0]! : entry.path, label, true)
+              );
             // The label as a tooltip only where the entry shows its icon alone. Not a disabled
             // Tooltip elsewhere: it would still run its floating-ui hooks and transition on every
             // render (~1 ms each of the start's main thread in CPU profiles, 6 entries).
             return compact ? (
               <Tooltip
-                key={path}
+                key={entry.path}
                 label={label}
                 position="right"
                 withArrow
                 events={{ hover: true, focus: true, touch: false }}
               >
-                {entry}
+                {entryNode}
               </Tooltip>
             ) : (
-              entry
+              entryNode
             );
           })}
         </Stack>
