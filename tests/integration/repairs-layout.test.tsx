@@ -57,7 +57,7 @@ describe('the repairs list: reachable details and a tablet layout (issue 27)', (
     await seed('点击行', [imei(1)], '王小明');
     const { router } = renderApp('/app/maintenance/maintenance');
     const u = userEvent.setup();
-    const row = await screen.findByTestId('repair-row', {}, { timeout: 20_000 });
+    const row = await screen.findByTestId('repair-row', {}, { timeout: 45_000 });
     const id = row.getAttribute('data-device-id');
     await u.click(within(row).getByRole('checkbox'));
     expect(router.state.location.pathname).toBe('/app/maintenance/maintenance');
@@ -69,7 +69,7 @@ describe('the repairs list: reachable details and a tablet layout (issue 27)', (
   it('puts the key columns first: device, status, customer, the links', async () => {
     await seed('列顺序', [imei(2)]);
     renderApp('/app/maintenance/maintenance');
-    await screen.findByTestId('repair-row', {}, { timeout: 20_000 });
+    await screen.findByTestId('repair-row', {}, { timeout: 45_000 });
     const headers = screen
       .getAllByRole('columnheader')
       .map((h) => h.getAttribute('data-testid')?.replace('repair-column-', ''));
@@ -81,7 +81,7 @@ describe('the repairs list: reachable details and a tablet layout (issue 27)', (
     await seed('平板批次', [imei(3)]);
     renderApp('/app/maintenance/maintenance');
     const u = userEvent.setup();
-    await screen.findByTestId('repair-row', {}, { timeout: 20_000 });
+    await screen.findByTestId('repair-row', {}, { timeout: 45_000 });
     expect(screen.queryByTestId('batch-list')).toBeNull();
     expect(screen.getByTestId('batch-select')).toBeTruthy();
     expect(screen.queryByTestId('filter-watched')).toBeNull();
