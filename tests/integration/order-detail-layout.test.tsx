@@ -99,4 +99,15 @@ describe('order detail: key columns first, every field a click away (issue 27)',
     const model = await screen.findByTestId('facet-model');
     expect(within(model).getAllByTestId('facet-value')[0]!.getAttribute('data-value')).toBe('iPhone 13');
   }, 60_000);
+
+  it('a click on an order of the list opens it', async () => {
+    const orderId = await order();
+    const { router } = renderApp('/app/quiry/basicinquiry');
+    const row = await screen
+      .findByText('Layout', {}, { timeout: 45_000 })
+      .then((title) => title.closest('tr')!);
+    await userEvent.setup().click(within(row).getAllByRole('cell')[1]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/quiry/managementDetail'));
+    expect(router.state.location.search).toMatchObject({ order_id: orderId });
+  }, 60_000);
 });

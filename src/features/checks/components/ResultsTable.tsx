@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import { defaultStringifySearch } from '@tanstack/react-router';
 import { DEVICE_COLUMNS, tableWidth, type DeviceColumn } from '../model/device-fields.ts';
+import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 import { cellValue, useCellTexts, type CellTexts } from './result-cells.tsx';
 import classes from './ResultsTable.module.css';
 
@@ -192,7 +193,7 @@ const DeviceRow = memo(function DeviceRow({
   // width were out of reach); its checkbox, status button and history link keep their own click.
   const open = onOpen
     ? (event: MouseEvent) => {
-        if ((event.target as HTMLElement).closest('a, button, input, label, [data-row-select]')) return;
+        if (clickHasOwnTarget(event.target)) return;
         onOpen(device);
       }
     : undefined;

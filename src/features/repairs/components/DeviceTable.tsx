@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { RepairDeviceRow } from '#contract/schemas/repairs.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
+import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 import { BADGE_LABELS, identOf, statusOf } from '../model.ts';
 import classes from './DeviceTable.module.css';
 
@@ -130,8 +131,7 @@ export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 52
               // A click anywhere on the row opens the device (issue 27: a row click did nothing); the
               // checkbox and the links keep their own click.
               onClick={(event) => {
-                if ((event.target as HTMLElement).closest('a, button, input, label, [data-row-select]'))
-                  return;
+                if (clickHasOwnTarget(event.target)) return;
                 void navigate({ to: '/app/maintenance/orderDetail', search: { device_id: row.id } });
               }}
             >
