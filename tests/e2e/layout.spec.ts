@@ -97,6 +97,18 @@ for (const lang of LANGS) {
           await page.getByTestId('make-link').click();
           await expect(page.getByTestId('customer-link-url')).toBeVisible();
         }
+        // The lists start on the first screen: the filters once took 1,200 px before the first result.
+        const firstRow = path.startsWith('/app/maintenance/maintenance')
+          ? 'repair-row'
+          : path.startsWith('/app/quiry/managementDetail')
+            ? 'result-row'
+            : null;
+        if (firstRow) {
+          const row = (await page.getByTestId(firstRow).first().boundingBox())!;
+          expect(row.y + row.height, `${path}: first result below the first screen`).toBeLessThanOrEqual(
+            1024,
+          );
+        }
         const found = await overflow(page);
         expect(found.sticking, `${path}: elements out of the window`).toEqual([]);
         expect(found.scrollWidth, `${path}: page wider than the window`).toBeLessThanOrEqual(
@@ -106,6 +118,24 @@ for (const lang of LANGS) {
     }
   });
 }
+
+test('a split window (600 px) keeps the repairs list usable: no sideways page, the list on screen', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 600, height: 900 });
+  await signInFast(page, request);
+  await page.goto('/#/app/maintenance/maintenance');
+  await expect(page.getByTestId('repair-row').first()).toBeVisible();
+  const found = await overflow(page);
+  expect(found.sticking).toEqual([]);
+  expect(found.scrollWidth).toBeLessThanOrEqual(found.clientWidth);
+  const row = (await page.getByTestId('repair-row').first().boundingBox())!;
+  expect(row.y + row.height).toBeLessThanOrEqual(900);
+  expect(await fullyShown(page, '[data-testid=repair-column-status]', '[data-testid=repair-table]')).toBe(
+    'shown',
+  );
+});
 
 /** Whether an element's box lies inside the window and inside its scroller's visible part. */
 function fullyShown(page: Page, selector: string, scroller: string) {

@@ -22,6 +22,8 @@ import {
 } from '@mantine/core';
 import {
   IconDownload,
+  IconFileDescription,
+  IconFlame,
   IconLayoutDashboard,
   IconListSearch,
   IconLogout,
@@ -60,6 +62,14 @@ const MENU_ICONS: Record<ProductMenuIcon, typeof IconTool> = {
   personal: IconUserCircle,
   downloads: IconDownload,
   employees: IconUsers,
+};
+
+/** A group's pages have icons of their own: with icons only, each page is its own entry. */
+const PAGE_ICONS: Record<string, typeof IconTool> = {
+  '/app/dashboards/default': IconLayoutDashboard,
+  '/app/dashboards/hotphone': IconFlame,
+  '/app/quiry/basicinquiry': IconListSearch,
+  '/app/quiry/managementDetail': IconFileDescription,
 };
 
 const NAVBAR_WIDTH = { full: 240, compact: 72 } as const;
@@ -214,59 +224,62 @@ export function AppLayout({
         style={overlay ? OVERLAY_STYLE : undefined}
       >
         <Stack gap={4}>
-          {productMenu(user.role).map((entry) => {
-            const Icon = MENU_ICONS[entry.icon];
+          {productMenu(user.role).flatMap((entry) => {
             const titleOf = (path: string) => (PAGE_TITLES[path] ? i18n._(PAGE_TITLES[path]) : path);
-            const label = titleOf(entry.path);
-            const active = isActiveEntry(entry, pathname);
-            const page = (path: string, text: string, icon: boolean) => (
-              <NavLink
-                key={path}
-                component={Link}
-                to={path}
-                activeOptions={{ exact: true }}
-                active={icon ? active : pathname === path}
-                leftSection={icon ? <Icon size={22} stroke={1.6} aria-hidden /> : undefined}
-                label={compact ? <VisuallyHidden>{text}</VisuallyHidden> : text}
-                onClick={() => changeMenu(dismissMenu)}
-                styles={compact ? COMPACT_ENTRY : undefined}
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-            );
-            // A group's pages under it, open while one of them shows; with icons only, the group's
-            // icon opens its first page (the tooltip names the group).
-            const entryNode =
-              'children' in entry && !compact ? (
+            /** One page's entry; `Icon` absent: a page inside an open group, its label alone. */
+            const page = (path: string, Icon?: typeof IconTool) => {
+              const text = titleOf(path);
+              const link = (
                 <NavLink
-                  key={entry.path}
-                  label={label}
-                  leftSection={<Icon size={22} stroke={1.6} aria-hidden />}
-                  defaultOpened
-                  childrenOffset={28}
-                  data-testid={`menu-group-${entry.icon}`}
+                  key={path}
+                  component={Link}
+                  to={path}
+                  activeOptions={{ exact: true }}
+                  active={pathname === path}
+                  leftSection={Icon ? <Icon size={22} stroke={1.6} aria-hidden /> : undefined}
+                  label={compact ? <VisuallyHidden>{text}</VisuallyHidden> : text}
+                  onClick={() => changeMenu(dismissMenu)}
+                  styles={compact ? COMPACT_ENTRY : undefined}
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                >
-                  {entry.children.map((path) => page(path, titleOf(path), false))}
-                </NavLink>
-              ) : (
-                page('children' in entry ? entry.children[0]! : entry.path, label, true)
+                />
               );
-            // The label as a tooltip only where the entry shows its icon alone. Not a disabled
-            // Tooltip elsewhere: it would still run its floating-ui hooks and transition on every
-            // render (~1 ms each of the start's main thread in CPU profiles, 6 entries).
-            return compact ? (
-              <Tooltip
+              // The label as a tooltip only where the entry shows its icon alone. Not a disabled
+              // Tooltip elsewhere: it would still run its floating-ui hooks and transition on every
+              // render (~1 ms each of the start's main thread in CPU profiles).
+              return compact ? (
+                <Tooltip
+                  key={path}
+                  label={text}
+                  position="right"
+                  withArrow
+                  events={{ hover: true, focus: true, touch: false }}
+                >
+                  {link}
+                </Tooltip>
+              ) : (
+                link
+              );
+            };
+            const Icon = MENU_ICONS[entry.icon];
+            if (!('children' in entry)) return [page(entry.path, Icon)];
+            // With icons only, each page of a group is an icon of its own (hot phones and the order
+            // detail stay one click away); with labels, the group holds its pages, open.
+            if (compact) return entry.children.map((path) => page(path, PAGE_ICONS[path] ?? Icon));
+            return [
+              <NavLink
                 key={entry.path}
-                label={label}
-                position="right"
-                withArrow
-                events={{ hover: true, focus: true, touch: false }}
+                label={titleOf(entry.path)}
+                leftSection={<Icon size={22} stroke={1.6} aria-hidden />}
+                defaultOpened
+                active={false}
+                childrenOffset={28}
+                data-testid={`menu-group-${entry.icon}`}
+                data-active-group={isActiveEntry(entry, pathname) || undefined}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
               >
-                {entryNode}
-              </Tooltip>
-            ) : (
-              entryNode
-            );
+                {entry.children.map((path) => page(path))}
+              </NavLink>,
+            ];
           })}
         </Stack>
         {extraMenu?.({ compact, onNavigate: () => changeMenu(dismissMenu) })}
