@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AnyRouter } from '@tanstack/react-router';
 
 const cleared: number[] = [];
-vi.mock('#src/ui/notify.ts', () => ({ clearStaleToasts: (before: number) => cleared.push(before) }));
+vi.mock('#src/ui/notify.ts', () => ({
+  FRESH_TOAST_MS: 1000,
+  clearStaleToasts: (before: number) => cleared.push(before),
+}));
 const { STALE_AFTER_MS, clearToastsOnRouteChange } = await import('./stale-toasts.ts');
 
 /** A router that only dispatches the two events the wiring listens to. */

@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { clearStaleToasts } from '#src/ui/notify.ts';
+import { FRESH_TOAST_MS, clearStaleToasts } from '#src/ui/notify.ts';
 
 /**
  * A warning or error toast is about the page it was raised on: once the user has moved to another page
@@ -7,7 +7,7 @@ import { clearStaleToasts } from '#src/ui/notify.ts';
  * click that started the move, and older than a second: a guard's or a redirect's own message, raised
  * while the move resolves, stays for the page it leads to.
  */
-export const STALE_AFTER_MS = 1000;
+export const STALE_AFTER_MS = FRESH_TOAST_MS;
 
 export function clearToastsOnRouteChange(router: AnyRouter, now: () => number = Date.now): () => void {
   let startedAt = now();

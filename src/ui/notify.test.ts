@@ -53,6 +53,22 @@ describe('clearStaleToasts: warnings and errors of an earlier attempt or page go
   });
 });
 
+describe('clearStaleToasts: a fresh warning is still news', () => {
+  it('leaves a warning younger than a second (the network just dropped) by default', () => {
+    const hidden: string[] = [];
+    vi.spyOn(notifications, 'hide').mockImplementation((id) => {
+      hidden.push(id);
+      return id;
+    });
+    notify('warning', 'Offline just now', 4000);
+    clearStaleToasts();
+    expect(hidden).toEqual([]);
+    vi.advanceTimersByTime(1001);
+    clearStaleToasts();
+    expect(hidden).toHaveLength(1);
+  });
+});
+
 describe('notify: the same warning twice at once shows once', () => {
   it('shows the same message twice within the window once', () => {
     notify('warning', 'You are offline');

@@ -53,12 +53,16 @@ export function notify(kind: NotifyKind, message: string, durationMs = DEFAULT_N
   loadNotifications().catch((err: unknown) => console.error('Loading the notifications failed', err));
 }
 
+/** A warning or error younger than this is still news (the network just dropped): it stays. */
+export const FRESH_TOAST_MS = 1000;
+
 /**
- * Takes away the warnings and errors asked for before `before` (default: now): they were about an
- * earlier attempt or the page left, and an old "wrong password" or "request timed out" reads as news
- * (issue 27). Successes and toasts with an action (Undo) stay: they outlive the page on purpose.
+ * Takes away the warnings and errors asked for before `before` (default: a second ago): they were
+ * about an earlier attempt or the page left, and an old "wrong password" or "request timed out" reads
+ * as news (issue 27). Successes and toasts with an action (Undo) stay: they outlive the page on
+ * purpose. A fresh one stays too, so the same warning is not taken away and shown again at once.
  */
-export function clearStaleToasts(before = Date.now()): void {
+export function clearStaleToasts(before = Date.now() - FRESH_TOAST_MS): void {
   for (const [id, { message, at }] of problems) {
     if (at > before) continue;
     problems.delete(id);

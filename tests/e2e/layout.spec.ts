@@ -67,6 +67,8 @@ function overflow(page: Page) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (box.right <= width + 1 && box.left >= -1) continue;
+      // The hidden menu waits off-screen, out of reach (inert) until the menu button brings it.
+      if (el.closest('[inert]')) continue;
       let clipped = false;
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
         if (getComputedStyle(p).overflowX !== 'visible') {
