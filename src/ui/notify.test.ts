@@ -55,6 +55,8 @@ describe('clearStaleToasts: warnings and errors of an earlier attempt or page go
 
 describe('clearStaleToasts: a fresh warning is still news', () => {
   it('leaves a warning younger than a second (the network just dropped) by default', () => {
+    // What earlier tests left on screen goes first.
+    clearStaleToasts(Number.POSITIVE_INFINITY);
     const hidden: string[] = [];
     vi.spyOn(notifications, 'hide').mockImplementation((id) => {
       hidden.push(id);
