@@ -27,8 +27,6 @@ const COLUMNS = [
   ['badge', 130],
   ['changed', 160],
 ] as const;
-/** The columns above that must show without scrolling (the e2e layout check reads them by test id). */
-export const KEY_COLUMNS = ['ident', 'status', 'customer', 'links'] as const;
 const WIDTH = COLUMNS.reduce((sum, [, w]) => sum + w, 0);
 const width = (key: (typeof COLUMNS)[number][0]) => COLUMNS.find(([k]) => k === key)?.[1] ?? 100;
 
