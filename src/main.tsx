@@ -9,6 +9,7 @@ import { loadDataLayer, wipeDeviceData } from '#src/app/data-layer-loader.ts';
 import { warnWhenOffline } from '#src/app/offline-warning.ts';
 import { registerServiceWorker } from '#src/app/service-worker.ts';
 import { UpdatePrompt } from '#src/app/UpdatePrompt.tsx';
+import { clearToastsOnRouteChange } from '#src/app/stale-toasts.ts';
 import {
   getCurrentUser,
   onLoggedOut,
@@ -55,6 +56,7 @@ function whenIdle(work: () => void): void {
   else setTimeout(work, 200);
 }
 const router = createAppRouter();
+clearToastsOnRouteChange(router);
 const languageReady = initI18n({ all: signedInAtStart !== null });
 // A signed-in start asks for the opened page's code now, right behind what the first render needs,
 // not once that render and the root's guard have run (boot-order.ts, issue 15's offline cold start).

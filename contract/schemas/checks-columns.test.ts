@@ -3,6 +3,7 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import {
   DEFAULT_EXPORT_COLUMNS,
   DEFAULT_TABLE_COLUMNS,
+  KEY_TABLE_COLUMNS,
   RESULT_COLUMNS,
   checkColumnIds,
 } from './checks-columns.ts';
@@ -20,6 +21,23 @@ describe('the result column catalogue', () => {
     expect(DEFAULT_TABLE_COLUMNS).toContain('sn');
     expect(DEFAULT_TABLE_COLUMNS.length).toBeLessThan(DEFAULT_EXPORT_COLUMNS.length);
     expect(DEFAULT_EXPORT_COLUMNS).toEqual(ids);
+  });
+
+  it('puts the status, device, model, warranty and locks first, every table column once (issue 27)', () => {
+    expect(DEFAULT_TABLE_COLUMNS.slice(0, KEY_TABLE_COLUMNS.length)).toEqual([
+      'status',
+      'imei',
+      'model',
+      'warranty_type',
+      'activation_lock',
+      'network_lock',
+    ]);
+    expect(new Set(DEFAULT_TABLE_COLUMNS).size).toBe(DEFAULT_TABLE_COLUMNS.length);
+    expect([...DEFAULT_TABLE_COLUMNS].sort()).toEqual(
+      RESULT_COLUMNS.filter((c) => c.table)
+        .map((c) => c.id)
+        .sort(),
+    );
   });
 
   it('names unknown ids and drops repeats', () => {

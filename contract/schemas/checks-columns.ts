@@ -69,9 +69,27 @@ export function resultColumn(id: string): ResultColumnDef | undefined {
   return COLUMN_BY_ID.get(id);
 }
 
-export const DEFAULT_TABLE_COLUMNS: readonly ResultColumnId[] = RESULT_COLUMNS.filter((c) => c.table).map(
-  (c) => c.id,
-);
+/**
+ * What a shop decides on first, first (issue 27: at 1440 px the lock and warranty results were
+ * off-screen): the job's status, the device, its model, its warranty and its two locks fit the table
+ * beside the filters; the rest of the table's columns follow in catalogue order, and a row click shows
+ * every field.
+ */
+export const KEY_TABLE_COLUMNS = [
+  'status',
+  'imei',
+  'model',
+  'warranty_type',
+  'activation_lock',
+  'network_lock',
+] as const satisfies readonly ResultColumnId[];
+
+export const DEFAULT_TABLE_COLUMNS: readonly ResultColumnId[] = [
+  ...KEY_TABLE_COLUMNS,
+  ...RESULT_COLUMNS.filter((c) => c.table && !(KEY_TABLE_COLUMNS as readonly string[]).includes(c.id)).map(
+    (c) => c.id,
+  ),
+];
 export const DEFAULT_EXPORT_COLUMNS: readonly ResultColumnId[] = RESULT_COLUMN_IDS;
 
 /**

@@ -125,6 +125,19 @@ describe('the app theme: text on filled colors reaches WCAG AA (4.5:1)', () => {
       expect(failures).toEqual([]);
     });
 
+    it(`light variants of a fixed shade (the hot-phones trend badge, color="teal.9"), ${scheme}`, () => {
+      const { theme, resolve } = themeIn('blueolympic', scheme);
+      const failures: string[] = [];
+      for (const [color, shades] of Object.entries(theme.colors)) {
+        for (const shade of shades.keys()) {
+          const colors = theme.variantColorResolver({ color: `${color}.${shade}`, theme, variant: 'light' });
+          const ratio = contrastRatio(resolve(colors.background), resolve(colors.color));
+          if (ratio < AA_TEXT_CONTRAST) failures.push(`${color}.${shade}: ${ratio.toFixed(2)}:1`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+
     it(`components given no color or variant, or coloring their text themselves (Badge, Pagination…), ${scheme}`, () => {
       const failures: string[] = [];
       for (const primary of THEME_COLOR_NAMES) {

@@ -8,11 +8,16 @@ import type { NotifyKind } from './notify.ts';
 
 const colors: Record<NotifyKind, string> = { success: 'teal', warning: 'orange', error: 'red', info: 'blue' };
 
-/** Mantine's notifications container; the providers mount it once this chunk is there. */
-export const container = () => <Notifications position="top-center" limit={4} />;
+/**
+ * Mantine's notifications container; the providers mount it once this chunk is there. Bottom right, as
+ * back-offices put them: at the top centre they covered the header (the notification popover, the
+ * offline indicator) and the page title (issue 27); the page's own actions sit at its top.
+ */
+export const container = () => <Notifications position="bottom-right" limit={4} />;
 
-export function show(kind: NotifyKind, message: string, durationMs: number): void {
+export function show(kind: NotifyKind, message: string, durationMs: number, id?: string): void {
   notifications.show({
+    id,
     color: colors[kind],
     message,
     autoClose: durationMs,
@@ -22,4 +27,9 @@ export function show(kind: NotifyKind, message: string, durationMs: number): voi
     // Screen readers announce warnings and errors at once, the rest politely.
     role: kind === 'warning' || kind === 'error' ? 'alert' : 'status',
   });
+}
+
+/** Takes one toast away (a stale warning: notify.ts clearStaleToasts). */
+export function hide(id: string): void {
+  notifications.hide(id);
 }

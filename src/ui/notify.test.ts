@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_NOTIFICATION_MS, loadNotifications, notify } from './notify.ts';
+import { DEFAULT_NOTIFICATION_MS, clearStaleToasts, loadNotifications, notify } from './notify.ts';
 
 /** What reached Mantine's notifications, as [color, message] pairs. */
 let shown: [string | undefined, string][] = [];
@@ -24,6 +24,51 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+describe('clearStaleToasts: warnings and errors of an earlier attempt or page go (issue 27)', () => {
+  it('hides the warnings and errors asked for before the moment given, and no other toast', () => {
+    const hidden: string[] = [];
+    vi.spyOn(notifications, 'hide').mockImplementation((id) => {
+      hidden.push(id);
+      return id;
+    });
+    const ids: string[] = [];
+    vi.mocked(notifications.show).mockImplementation((data) => {
+      ids.push(String(data.id));
+      return String(data.id);
+    });
+    notify('error', 'Request timed out', 4000);
+    notify('warning', 'Wrong password', 4000);
+    notify('success', 'Saved', 4000);
+    vi.advanceTimersByTime(500);
+    const cut = Date.now();
+    vi.advanceTimersByTime(500);
+    notify('warning', 'Raised by the next page', 4000);
+    clearStaleToasts(cut);
+    expect(hidden).toEqual([ids[0], ids[1]]);
+    // Cleared, the same warning may be said again at once (it is news again).
+    notify('warning', 'Wrong password', 4000);
+    expect(ids).toHaveLength(5);
+  });
+});
+
+describe('clearStaleToasts: a fresh warning is still news', () => {
+  it('leaves a warning younger than a second (the network just dropped) by default', () => {
+    // What earlier tests left on screen goes first.
+    clearStaleToasts(Number.POSITIVE_INFINITY);
+    const hidden: string[] = [];
+    vi.spyOn(notifications, 'hide').mockImplementation((id) => {
+      hidden.push(id);
+      return id;
+    });
+    notify('warning', 'Offline just now', 4000);
+    clearStaleToasts();
+    expect(hidden).toEqual([]);
+    vi.advanceTimersByTime(1001);
+    clearStaleToasts();
+    expect(hidden).toHaveLength(1);
+  });
 });
 
 describe('notify: the same warning twice at once shows once', () => {

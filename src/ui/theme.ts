@@ -37,11 +37,28 @@ export function filledContrastVariable(color: string | undefined, theme: Mantine
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
+  const fixed = lightWithFixedShade(input);
+  if (fixed) return { ...colors, ...fixed };
   const autoContrast = input.autoContrast ?? input.theme.autoContrast;
   const contrast = filledContrastVariable(input.color, input.theme);
   if (input.variant !== 'filled' || !autoContrast || !contrast) return colors;
   return { ...colors, color: contrast };
 };
+
+/**
+ * A light variant of a fixed shade (`<Badge color="teal.9" variant="light">`): Mantine paints the
+ * background in that shade and the text in the color's light-variant text color, which is about the
+ * same shade, so "+6" was invisible (issue 27). Here the text is black or white, whichever reads on
+ * that shade (the same in both schemes: a fixed shade does not change with the scheme).
+ */
+function lightWithFixedShade(input: Parameters<VariantColorsResolver>[0]) {
+  if (input.variant !== 'light') return undefined;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.shade === undefined) return undefined;
+  const shade = input.theme.colors[parsed.color]?.[parsed.shade];
+  if (!shade?.startsWith('#')) return undefined;
+  return { color: readableTextOn(shade) };
+}
 
 type ContrastProps = { color?: string; autoContrast?: boolean; variant?: string; iconColor?: string };
 

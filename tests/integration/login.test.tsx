@@ -98,5 +98,21 @@ describe('login screen', () => {
     await solvePuzzle(u);
     expect(await screen.findByText('接口请求超时')).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
+    // Said once, on the form: not again in a toast (issue 27).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('接口请求超时')).toHaveLength(1);
+    expect(screen.getByTestId('login-error').textContent).toBe('接口请求超时');
+  });
+
+  it('says a wrong password once: next to the field, not also in a toast (issue 27)', async () => {
+    renderApp('/user/login');
+    const u = user();
+    await fillForm(u, 'admin', 'wrong-password');
+    await solvePuzzle(u);
+    expect(await screen.findByText('用户名或密码错误', { selector: '[data-field-error]' })).toBeTruthy();
+    // The server's own msg would be the toast's text: neither it nor a second copy shows.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText('用户名或密码错误')).toHaveLength(1);
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
   });
 });

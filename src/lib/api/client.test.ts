@@ -71,6 +71,21 @@ describe('callApi (spec section 8)', () => {
     expect(notify).toHaveBeenCalledWith('warning', '密码错误', 4000);
   });
 
+  it('ownErrors: a caller that shows its failures itself gets no toast for them (issue 27)', async () => {
+    mswServer.use(answer(2002, '密码错误'));
+    await expect(callApi(endpoints.getUser, {}, { ownErrors: true })).rejects.toMatchObject({
+      errcode: 2002,
+    });
+    mswServer.use(http.post('*/api/user/get_user', () => HttpResponse.error()));
+    await expect(callApi(endpoints.getUser, {}, { ownErrors: true })).rejects.toBeInstanceOf(NetworkError);
+    expect(notify).not.toHaveBeenCalled();
+    mswServer.use(answer(1002, '登录已过期'));
+    await expect(callApi(endpoints.getUser, {}, { ownErrors: true })).rejects.toMatchObject({
+      errcode: 1002,
+    });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
   it("the first refused call fetches the translated messages (a lazy chunk) and shows the user's language", async () => {
     await activateLanguage('en');
     try {

@@ -89,6 +89,11 @@ export interface CallOptions {
    * warning are not toasted, the caller shows the outcome in its own place.
    */
   background?: boolean;
+  /**
+   * The caller shows every failure in its own place (the sign-in form, next to its fields): no warning
+   * or error toast, so a failure is not said twice (issue 27). Session expiry is still handled.
+   */
+  ownErrors?: boolean;
 }
 
 /** A service worker controls the page: it may answer an allow-listed list from its offline cache. */
@@ -107,9 +112,9 @@ export async function callApi<E extends EndpointDef>(
 ): Promise<EndpointOutput<E>> {
   const url = `${apiBase()}${endpoint.path}`;
   let warned = false;
+  const toasts = !options.background && !options.ownErrors;
   const warnOffline = () => {
-    if (!options.background && !warned)
-      hooks.notify('warning', t`Please check your network connection`, TOAST_MS);
+    if (toasts && !warned) hooks.notify('warning', t`Please check your network connection`, TOAST_MS);
     warned = true;
   };
   if (isOffline()) {
@@ -122,7 +127,8 @@ export async function callApi<E extends EndpointDef>(
   const key = `${url}\n${JSON.stringify(body)}`;
   if (!isDuplicateExempt(url)) {
     if (inFlight.has(key)) {
-      hooks.notify('warning', t`Request in progress, please wait...`, DUPLICATE_TOAST_MS);
+      if (!options.ownErrors)
+        hooks.notify('warning', t`Request in progress, please wait...`, DUPLICATE_TOAST_MS);
       throw new DuplicateRequestError(url);
     }
     inFlight.add(key);
@@ -158,7 +164,7 @@ export async function callApi<E extends EndpointDef>(
       warnOffline();
       throw new NetworkError('offline', true);
     }
-    if (!options.background) hooks.notify('error', t`Request timed out`, TOAST_MS);
+    if (toasts) hooks.notify('error', t`Request timed out`, TOAST_MS);
     throw new NetworkError(err instanceof Error ? err.message : 'transport error', false);
   } finally {
     deadline.clear();
@@ -166,7 +172,7 @@ export async function callApi<E extends EndpointDef>(
   }
 
   if (!isEnvelope(answer)) {
-    if (!options.background) hooks.notify('error', t`Request timed out`, TOAST_MS);
+    if (toasts) hooks.notify('error', t`Request timed out`, TOAST_MS);
     throw new NetworkError('not an envelope', false);
   }
   const outcome = envelopeOutcome(answer.errcode, answer.msg);
@@ -179,7 +185,8 @@ export async function callApi<E extends EndpointDef>(
       if (options.handleSessionExpiry !== false) hooks.onSessionExpired();
       break;
     case 'warn':
-      hooks.notify('warning', await warningFor(answer.errcode, answer.msg, answer.datas), TOAST_MS);
+      if (!options.ownErrors)
+        hooks.notify('warning', await warningFor(answer.errcode, answer.msg, answer.datas), TOAST_MS);
       break;
     case 'silent':
       break;

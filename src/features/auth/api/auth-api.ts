@@ -12,9 +12,9 @@ import { signedIn } from '../session.ts';
 /** A fresh puzzle per attempt (single use, its answer stays on the server); never cached. */
 export const fetchPuzzle = (signal?: AbortSignal) => callApi(endpoints.tncode, {}, { signal });
 
-/** Signs in; the session keeps the token and the user. */
+/** Signs in; the session keeps the token and the user. The form shows its failures itself. */
 export async function login(input: z.input<typeof loginInput>) {
-  return signedIn(await callApi(endpoints.login, input));
+  return signedIn(await callApi(endpoints.login, input, { ownErrors: true }));
 }
 
 export const startWxLogin = () => callApi(endpoints.qrcode, { purpose: 'login' });

@@ -4,6 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrCode } from '#contract/errcodes.ts';
 import { PASSWORD_MAX, USERNAME_MAX } from '#contract/auth-limits.ts';
 import { preloadApiClient } from '#src/lib/api/client.ts';
+import { NetworkError } from '#src/lib/api/errors.ts';
+import { clearStaleToasts } from '#src/ui/notify.ts';
 import { LiteButton } from '#src/ui/lite/LiteButton.tsx';
 import { LiteField } from '#src/ui/lite/LiteField.tsx';
 import { LiteLanguageSelect } from '#src/ui/lite/LiteLanguageSelect.tsx';
@@ -69,6 +71,8 @@ export function LoginPage({
     const errors = validate();
     setFieldErrors(errors);
     setFormError(null);
+    // A new attempt: what an earlier one (or the page before) warned about is no longer news.
+    clearStaleToasts();
     if (errors.username || errors.password) return;
     setPuzzleError(null);
     setAttempt((a) => a + 1);
@@ -121,6 +125,9 @@ export function LoginPage({
                   ? t`This account is disabled, please contact your administrator`
                   : t`Sign-in failed, please try again`,
             );
+          } else if (err instanceof NetworkError) {
+            // The API client leaves the sign-in's failures to the form (ownErrors): said here, once.
+            setFormError(err.offline ? t`Please check your network connection` : t`Request timed out`);
           } else {
             setFormError(t`Sign-in failed, please try again`);
           }

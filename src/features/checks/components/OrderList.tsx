@@ -18,13 +18,14 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
+import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 import { ORDERS_PAGE_SIZE, orderListQuery, type CreatedRange } from '../api/orders-api.ts';
 
 export type { CreatedRange };
@@ -52,6 +53,7 @@ export function OrderList({
   onClearCreated?(): void;
 }) {
   const { t } = useLingui();
+  const navigate = useNavigate();
   const draftPage = useInquiryDraftField(userId, 'page');
   const rangeKey = created ? `${created.from}/${created.to}` : '';
   const [rangePage, setRangePage] = useState({ key: rangeKey, page: 1 });
@@ -138,7 +140,18 @@ export function OrderList({
           </Table.Thead>
           <Table.Tbody>
             {rows.map((order) => (
-              <Table.Tr key={order.id} data-testid="order-row" data-order-id={order.id}>
+              <Table.Tr
+                key={order.id}
+                data-testid="order-row"
+                data-order-id={order.id}
+                // The row opens the order (issue 27: a row click did nothing); its links and buttons
+                // keep their own click.
+                onClick={(event) => {
+                  if (clickHasOwnTarget(event.target)) return;
+                  void navigate({ to: '/app/quiry/managementDetail', search: { order_id: order.id } });
+                }}
+                style={{ cursor: 'pointer' }}
+              >
                 <Table.Td>
                   <Anchor
                     renderRoot={(props) => (
@@ -149,9 +162,10 @@ export function OrderList({
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{order.devices}</Table.Td>
-                <Table.Td miw={160}>
+                <Table.Td miw={200}>
                   <Group gap={6} wrap="nowrap">
-                    <Badge color={order.status === 'running' ? 'blue.8' : 'teal.9'}>
+                    {/* Never shrunk: "FINISHED" was cut to "FINIS…" on a tablet (issue 27). */}
+                    <Badge color={order.status === 'running' ? 'blue.8' : 'teal.9'} style={{ flex: 'none' }}>
                       {order.status === 'running' ? t`Checking` : t`Finished`}
                     </Badge>
                     <Progress value={order.progress} w={60} aria-label={t`Progress of ${order.title}`} />

@@ -1,26 +1,11 @@
-import { deviceWord, isWordField, type WordField } from '#contract/device-words.ts';
-import { memo, useEffect, useMemo, useRef } from 'react';
-import type { MessageDescriptor } from '@lingui/core';
+import { memo, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLingui } from '@lingui/react/macro';
-import type {
-  DeviceResultRow,
-  DeviceStatus,
-  TriState,
-  WarrantyType,
-} from '#contract/schemas/checks-results.ts';
+import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import { defaultStringifySearch } from '@tanstack/react-router';
-import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES, jobReason } from '#src/lib/labels/device-facts.ts';
-import {
-  DEVICE_COLUMNS,
-  DEVICE_STATUS_COLORS,
-  DEVICE_STATUS_NAMES,
-  tableWidth,
-  failedJobs,
-  hasSandboxData,
-  triStateColor,
-  type DeviceColumn,
-} from '../model/device-fields.ts';
+import { DEVICE_COLUMNS, tableWidth, type DeviceColumn } from '../model/device-fields.ts';
+import { clickHasOwnTarget } from '#src/ui/row-click.ts';
+import { cellValue, useCellTexts, type CellTexts } from './result-cells.tsx';
 import classes from './ResultsTable.module.css';
 
 /** Fixed row height: the virtualiser places rows without measuring them. */
@@ -58,6 +43,8 @@ interface ResultsTableProps {
   query?: string;
   height?: number;
   onShowJobs(device: DeviceResultRow): void;
+  /** A click on a row (not on its checkbox, status or link): every field of the device. */
+  onOpenDevice?(device: DeviceResultRow): void;
 }
 
 /**
@@ -74,6 +61,7 @@ export const ResultsTable = memo(function ResultsTable({
   query = '',
   height = 560,
   onShowJobs,
+  onOpenDevice,
 }: ResultsTableProps) {
   const width = tableWidth(columns) + (selection ? SELECT_WIDTH : 0) + HISTORY_WIDTH;
   const { t, i18n } = useLingui();
@@ -146,6 +134,7 @@ export const ResultsTable = memo(function ResultsTable({
               selected={selection ? selection.isSelected(device.id) : null}
               onToggle={selection?.toggle}
               onShowJobs={onShowJobs}
+              onOpen={onOpenDevice}
             />
           );
         })}
@@ -173,44 +162,6 @@ function ColumnHeader({ column }: { column: DeviceColumn }) {
   );
 }
 
-/** Texts the cells show, translated once per table render instead of once per cell. */
-interface CellTexts {
-  tri: Record<TriState, string>;
-  warranty: Record<WarrantyType, string>;
-  status: Record<DeviceStatus, string>;
-  sandbox: string;
-  expired: string;
-  daysLeft(days: number): string;
-  jobsOf(name: string): string;
-  select(name: string): string;
-  history: string;
-  historyOf(name: string): string;
-  /** A provider's colour, carrier or country in the reader's language. */
-  word(field: WordField, value: string): string;
-}
-
-function useCellTexts(): CellTexts {
-  const { t, i18n } = useLingui();
-  const translate = <K extends string>(names: Record<K, MessageDescriptor>) =>
-    Object.fromEntries(Object.entries<MessageDescriptor>(names).map(([k, v]) => [k, i18n._(v)])) as Record<
-      K,
-      string
-    >;
-  return {
-    tri: translate(TRI_STATE_NAMES),
-    word: (field, value) => deviceWord(field, value, i18n.locale),
-    warranty: translate(WARRANTY_TYPE_NAMES),
-    status: translate(DEVICE_STATUS_NAMES),
-    sandbox: t`sandbox`,
-    expired: t`expired`,
-    daysLeft: (days) => t`${days} days left`,
-    jobsOf: (name) => t`Jobs of ${name}`,
-    select: (name) => t`Select ${name}`,
-    history: t`History`,
-    historyOf: (name) => t`Device history of ${name}`,
-  };
-}
-
 // Rows and cells are plain elements with no hooks of their own: a search that brings two dozen new
 // rows into view mounts only DOM, which keeps a keystroke well inside a frame.
 const DeviceRow = memo(function DeviceRow({
@@ -223,6 +174,7 @@ const DeviceRow = memo(function DeviceRow({
   selected,
   onToggle,
   onShowJobs,
+  onOpen,
 }: {
   device: DeviceResultRow;
   index: number;
@@ -234,21 +186,31 @@ const DeviceRow = memo(function DeviceRow({
   selected: boolean | null;
   onToggle: ((id: number) => void) | undefined;
   onShowJobs(device: DeviceResultRow): void;
+  onOpen: ((device: DeviceResultRow) => void) | undefined;
 }) {
   const name = device.sn ?? device.imei ?? device.input;
+  // The row opens the device (issue 27: a row click did nothing, and the columns past the table's
+  // width were out of reach); its checkbox, status button and history link keep their own click.
+  const open = onOpen
+    ? (event: MouseEvent) => {
+        if (clickHasOwnTarget(event.target)) return;
+        onOpen(device);
+      }
+    : undefined;
   return (
     <div
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected ?? undefined}
-      className={classes.row}
+      className={onOpen ? `${classes.row} ${classes.opens}` : classes.row}
       style={{ height: ROW_HEIGHT, width, top }}
+      onClick={open}
       data-testid="result-row"
       data-status={device.status}
       data-device-id={device.id}
     >
       {selected !== null && (
-        <div role="cell" className={classes.cell} style={{ width: SELECT_WIDTH }}>
+        <div role="cell" className={classes.cell} style={{ width: SELECT_WIDTH }} data-row-select>
           <input
             type="checkbox"
             checked={selected}
@@ -271,78 +233,3 @@ const DeviceRow = memo(function DeviceRow({
     </div>
   );
 });
-
-const EMPTY_CELL = <span className={classes.dimmed}>—</span>;
-
-function cellValue(
-  column: DeviceColumn,
-  device: DeviceResultRow,
-  texts: CellTexts,
-  onShowJobs: (device: DeviceResultRow) => void,
-) {
-  switch (column.kind) {
-    case 'text': {
-      const value = device[column.field];
-      if (value === null || value === '') return EMPTY_CELL;
-      const shown = isWordField(column.field) ? texts.word(column.field, value) : value;
-      return <span className={column.mono ? classes.mono : undefined}>{shown}</span>;
-    }
-    case 'tri': {
-      const value = device[column.field];
-      return (
-        <span className={`${classes.badge} ${classes[triStateColor(value, column.good)]}`}>
-          {texts.tri[value]}
-        </span>
-      );
-    }
-    case 'days_left':
-      return device.warranty_days_left === null ? EMPTY_CELL : <span>{device.warranty_days_left}</span>;
-    case 'warranty_type':
-      return device.warranty_type ? <span>{texts.warranty[device.warranty_type]}</span> : EMPTY_CELL;
-    case 'warranty_end': {
-      if (!device.warranty_end) return EMPTY_CELL;
-      const days = device.warranty_days_left;
-      return (
-        <span>
-          {device.warranty_end}
-          {days !== null && (
-            <span className={days > 0 ? undefined : classes.dimmed}>
-              {' '}
-              ({days > 0 ? texts.daysLeft(days) : texts.expired})
-            </span>
-          )}
-        </span>
-      );
-    }
-    case 'carrier':
-      if (!device.carrier) return EMPTY_CELL;
-      return (
-        <span>
-          {texts.word('carrier', device.carrier)}
-          {device.carrier_country ? ` (${texts.word('carrier_country', device.carrier_country)})` : ''}
-        </span>
-      );
-    case 'status': {
-      const reasons = failedJobs(device)
-        .map((job) => jobReason(job.error) ?? '')
-        .filter(Boolean)
-        .join('\n');
-      return (
-        <button
-          type="button"
-          className={classes.statusButton}
-          onClick={() => onShowJobs(device)}
-          title={reasons || undefined}
-          data-testid="device-status"
-        >
-          <span className={`${classes.badge} ${classes[DEVICE_STATUS_COLORS[device.status]]}`}>
-            {texts.status[device.status]}
-          </span>
-          {hasSandboxData(device) && <span className={classes.sandbox}>{texts.sandbox}</span>}
-          {/* The visible state stays the start of the button's name (WCAG 2.5.3). */}
-          <span className={classes.srOnly}>{texts.jobsOf(device.sn ?? device.imei ?? device.input)}</span>
-        </button>
-      );
-    }
-  }
-}

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Grid, Group, Paper, Text } from '@mantine/core';
+import { Button, Drawer, Grid, Group, Paper, Text } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isEmptyFilter, type ResultFilter } from '#contract/results-filter/filter.ts';
+import { isEmptyFilter, normalizeFilter, type ResultFilter } from '#contract/results-filter/filter.ts';
 import type { OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import type { RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
@@ -22,6 +23,8 @@ import { ColumnsModal } from './ColumnsModal.tsx';
 import { DeriveOrderModal } from './DeriveOrderModal.tsx';
 import { RepairIntakeModal } from './RepairIntakeModal.tsx';
 import { notify } from '#src/ui/notify.ts';
+import { useTabletLayout } from '#src/ui/use-tablet-layout.ts';
+import { DeviceFieldsDrawer } from './DeviceFieldsDrawer.tsx';
 import { DeviceJobsModal } from './DeviceJobsModal.tsx';
 import { FiltersPanel } from './FiltersPanel.tsx';
 import { ResultsTable, type RowSelection } from './ResultsTable.tsx';
@@ -60,6 +63,11 @@ export function ResultsWorkspace({
   const columns = useMemo(() => columnsOf(chosen.table), [chosen.table]);
   const [editingColumns, setEditingColumns] = useState(false);
   const [jobsOf, setJobsOf] = useState<DeviceResultRow | null>(null);
+  const [openDevice, setOpenDevice] = useState<DeviceResultRow | null>(null);
+  const tablet = useTabletLayout();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The filters set (the search included), on the tablet's Filters button.
+  const activeFilters = Object.keys(normalizeFilter(filter)).length;
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [deriving, setDeriving] = useState(false);
   const [intaking, setIntaking] = useState(false);
@@ -97,6 +105,7 @@ export function ResultsWorkspace({
     onDerivedRef.current = onDerived;
   }, [onDerived]);
   const closeJobs = useCallback(() => setJobsOf(null), []);
+  const closeDevice = useCallback(() => setOpenDevice(null), []);
   const closeColumns = useCallback(() => setEditingColumns(false), []);
   const closeIntake = useCallback(() => setIntaking(false), []);
   const closeDerive = useCallback(() => setDeriving(false), []);
@@ -118,12 +127,26 @@ export function ResultsWorkspace({
 
   return (
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        <Paper withBorder p="sm">
+      {/* Beside the table on a wide screen; on a tablet behind a button, so the results start at the
+          top (issue 27: on 768 x 1024 the filters took 1,200 px before the first result). */}
+      {tablet ? (
+        <Drawer
+          opened={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          position="left"
+          title={t`Filters`}
+          closeButtonProps={{ 'aria-label': t`Close` }}
+        >
           <FiltersPanel filter={filter} counts={counts} counting={counting} onChange={setFilter} />
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
+        </Drawer>
+      ) : (
+        <Grid.Col span={3}>
+          <Paper withBorder p="sm">
+            <FiltersPanel filter={filter} counts={counts} counting={counting} onChange={setFilter} />
+          </Paper>
+        </Grid.Col>
+      )}
+      <Grid.Col span={tablet ? 12 : 9}>
         <Group justify="space-between" mb="xs">
           <Text size="sm" c="dimmed" data-testid="results-count" data-matched={matched} aria-live="polite">
             {isEmptyFilter(filter)
@@ -131,6 +154,17 @@ export function ResultsWorkspace({
               : t`${matched} of ${devices.length} devices match`}
           </Text>
           <Group gap="xs">
+            {tablet && (
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconFilter size={14} aria-hidden />}
+                onClick={() => setFiltersOpen(true)}
+                data-testid="open-result-filters"
+              >
+                {activeFilters > 0 ? <Trans>Filters ({activeFilters})</Trans> : <Trans>Filters</Trans>}
+              </Button>
+            )}
             <Button
               variant="default"
               size="xs"
@@ -177,8 +211,10 @@ export function ResultsWorkspace({
           selection={rowSelection}
           query={answered.q ?? ''}
           onShowJobs={setJobsOf}
+          onOpenDevice={setOpenDevice}
         />
       </Grid.Col>
+      <DeviceFieldsDrawer device={openDevice} onClose={closeDevice} onShowJobs={setJobsOf} />
       <DeviceJobsModal device={jobsOf} onClose={closeJobs} />
       <ColumnsModal opened={editingColumns} columns={chosen} onClose={closeColumns} />
       <RepairIntakeModal

@@ -237,9 +237,17 @@ function DeviceView({
             <Trans>Customer link</Trans>
           </Title>
           {linkUrl ? (
-            <Stack align="flex-start" data-testid="customer-link">
+            <Stack align="flex-start" maw="100%" data-testid="customer-link">
               <QRCodeSVG value={linkUrl} size={160} title={t`Customer status link of ${ident}`} />
-              <Anchor href={linkUrl} target="_blank" rel="noreferrer" data-testid="customer-link-url">
+              {/* Breaks anywhere: unbroken, the long address widened the page to 1,570 px (issue 27). */}
+              <Anchor
+                href={linkUrl}
+                target="_blank"
+                rel="noreferrer"
+                maw="100%"
+                style={{ overflowWrap: 'anywhere' }}
+                data-testid="customer-link-url"
+              >
                 {linkUrl}
               </Anchor>
               <CopyButton value={linkUrl}>

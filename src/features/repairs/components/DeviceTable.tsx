@@ -1,25 +1,31 @@
 import { useRef } from 'react';
 import { Anchor, Badge, Checkbox } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { RepairDeviceRow } from '#contract/schemas/repairs.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
+import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 import { BADGE_LABELS, identOf, statusOf } from '../model.ts';
 import classes from './DeviceTable.module.css';
 
 const ROW_HEIGHT = 40;
+/**
+ * What a shop looks for first, first: the device, its status, whose it is and the way to it; they fit
+ * a tablet's 664 px (768 px less the icon menu) and a desktop's list beside the batches (issue 27: the
+ * customer and the actions were off-screen at 1440 px). The rest follows, in the table's own scroll.
+ */
 const COLUMNS = [
   ['select', 44],
+  ['ident', 150],
+  ['status', 170],
+  ['customer', 170],
+  ['links', 120],
   ['no', 64],
-  ['ident', 170],
-  ['repair', 150],
   ['model', 150],
-  ['status', 190],
+  ['repair', 130],
   ['badge', 130],
-  ['customer', 200],
-  ['changed', 170],
-  ['links', 140],
+  ['changed', 160],
 ] as const;
 const WIDTH = COLUMNS.reduce((sum, [, w]) => sum + w, 0);
 const width = (key: (typeof COLUMNS)[number][0]) => COLUMNS.find(([k]) => k === key)?.[1] ?? 100;
@@ -38,6 +44,7 @@ interface DeviceTableProps {
  */
 export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 520 }: DeviceTableProps) {
   const { t, i18n } = useLingui();
+  const navigate = useNavigate();
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -77,7 +84,13 @@ export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 52
       <div role="rowgroup" className={classes.header} style={{ width: WIDTH }}>
         <div role="row" aria-rowindex={1} style={{ display: 'flex', alignItems: 'center' }}>
           {COLUMNS.map(([key, w]) => (
-            <div key={key} role="columnheader" className={classes.cell} style={{ width: w }}>
+            <div
+              key={key}
+              role="columnheader"
+              className={classes.cell}
+              style={{ width: w }}
+              data-testid={`repair-column-${key}`}
+            >
               {key === 'select' ? (
                 <Checkbox
                   aria-label={t`Select all devices shown`}
@@ -113,25 +126,22 @@ export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 52
               data-testid="repair-row"
               data-device-id={row.id}
               data-ident={ident}
+              // A click anywhere on the row opens the device (issue 27: a row click did nothing); the
+              // checkbox and the links keep their own click.
+              onClick={(event) => {
+                if (clickHasOwnTarget(event.target)) return;
+                void navigate({ to: '/app/maintenance/orderDetail', search: { device_id: row.id } });
+              }}
             >
-              <div role="cell" className={classes.cell} style={{ width: width('select') }}>
+              <div role="cell" className={classes.cell} style={{ width: width('select') }} data-row-select>
                 <Checkbox
                   aria-label={t`Select ${ident}`}
                   checked={selected.has(row.id)}
                   onChange={() => onToggle(row.id)}
                 />
               </div>
-              <div role="cell" className={classes.cell} style={{ width: width('no') }}>
-                {row.no}
-              </div>
               <div role="cell" className={classes.cell} style={{ width: width('ident') }}>
                 {ident}
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('repair') }}>
-                {row.repair_ids.at(-1) ?? '—'}
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('model') }}>
-                {row.model ?? ''}
               </div>
               <div
                 role="cell"
@@ -152,14 +162,8 @@ export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 52
                   </Badge>
                 )}
               </div>
-              <div role="cell" className={classes.cell} style={{ width: width('badge') }}>
-                {i18n._(BADGE_LABELS[row.badge])}
-              </div>
               <div role="cell" className={classes.cell} style={{ width: width('customer') }}>
                 {[row.customer_name, row.customer_phone].filter(Boolean).join(' · ')}
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('changed') }}>
-                {formatDateTime(row.changed_at)}
               </div>
               <div role="cell" className={classes.cell} style={{ width: width('links') }}>
                 <Anchor
@@ -178,6 +182,21 @@ export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 52
                 >
                   {t`History`}
                 </Anchor>
+              </div>
+              <div role="cell" className={classes.cell} style={{ width: width('no') }}>
+                {row.no}
+              </div>
+              <div role="cell" className={classes.cell} style={{ width: width('model') }}>
+                {row.model ?? ''}
+              </div>
+              <div role="cell" className={classes.cell} style={{ width: width('repair') }}>
+                {row.repair_ids.at(-1) ?? '—'}
+              </div>
+              <div role="cell" className={classes.cell} style={{ width: width('badge') }}>
+                {i18n._(BADGE_LABELS[row.badge])}
+              </div>
+              <div role="cell" className={classes.cell} style={{ width: width('changed') }}>
+                {formatDateTime(row.changed_at)}
               </div>
             </div>
           );

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  Checkbox,
+  Drawer,
   Group,
-  MultiSelect,
   NavLink,
   Pagination,
   Paper,
@@ -17,14 +16,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { IconFilter } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  BADGE_MOVES,
-  LOGISTICS_BADGES,
-  REPAIR_PROGRESS,
-  type LogisticsBadge,
-  type RepairProgress,
-} from '#contract/schemas/repairs.ts';
+import { BADGE_MOVES, LOGISTICS_BADGES, type LogisticsBadge } from '#contract/schemas/repairs.ts';
 import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 import { isQueued } from '#src/lib/offline/outbox.ts';
@@ -39,9 +33,10 @@ import {
   useRefresh,
   useWatch,
 } from '../api/repairs-api.ts';
-import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
+import { useTabletLayout } from '#src/ui/use-tablet-layout.ts';
 import { BADGE_LABELS, type DeviceFilters } from '../model.ts';
 import { DeviceTable } from './DeviceTable.tsx';
+import { RepairFilters, activeFilterCount } from './RepairFilters.tsx';
 import { IntakeModal } from './IntakeModal.tsx';
 import { RepairsConnectionNotice } from './RepairsConnectionNotice.tsx';
 
@@ -67,6 +62,8 @@ export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters 
   const watch = useWatch(true);
   const unwatch = useWatch(false);
   const badgeChange = useBadgeChange();
+  const tablet = useTabletLayout();
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const rows = devices.data?.list ?? [];
   const visibleSelected = rows.filter((r) => selected.has(r.id)).map((r) => r.id);
@@ -146,32 +143,35 @@ export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters 
       <RepairsConnectionNotice />
       <DataAsOf query={devices} />
       <Group align="flex-start" wrap="nowrap">
-        <Paper withBorder p="xs" w={240} style={{ flex: 'none' }}>
-          <Text fw={600} size="sm" mb="xs">
-            <Trans>Batches</Trans>
-          </Text>
-          <ScrollArea.Autosize mah={560}>
-            <nav aria-label={t`Batches`} data-testid="batch-list">
-              <NavLink
-                label={t`All batches`}
-                active={filters.batchId === null}
-                onClick={() => set({ batchId: null })}
-                component="button"
-              />
-              {batchList.map((b) => (
+        {/* The batches beside the list on a wide screen; on a tablet a select above it (below). */}
+        {!tablet && (
+          <Paper withBorder p="xs" w={240} style={{ flex: 'none' }}>
+            <Text fw={600} size="sm" mb="xs">
+              <Trans>Batches</Trans>
+            </Text>
+            <ScrollArea.Autosize mah={560}>
+              <nav aria-label={t`Batches`} data-testid="batch-list">
                 <NavLink
-                  key={b.id}
+                  label={t`All batches`}
+                  active={filters.batchId === null}
+                  onClick={() => set({ batchId: null })}
                   component="button"
-                  label={b.title}
-                  description={t`${b.devices} devices · ${b.watched} watched · ${b.changed_today} changed today`}
-                  active={filters.batchId === b.id}
-                  onClick={() => set({ batchId: b.id })}
-                  data-testid="batch-item"
                 />
-              ))}
-            </nav>
-          </ScrollArea.Autosize>
-        </Paper>
+                {batchList.map((b) => (
+                  <NavLink
+                    key={b.id}
+                    component="button"
+                    label={b.title}
+                    description={t`${b.devices} devices · ${b.watched} watched · ${b.changed_today} changed today`}
+                    active={filters.batchId === b.id}
+                    onClick={() => set({ batchId: b.id })}
+                    data-testid="batch-item"
+                  />
+                ))}
+              </nav>
+            </ScrollArea.Autosize>
+          </Paper>
+        )}
         <Stack style={{ flex: 1, minWidth: 0 }}>
           <Group align="flex-end">
             <TextInput
@@ -182,39 +182,51 @@ export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters 
                 setKeyword(e.currentTarget.value);
                 setPage(1);
               }}
-              w={280}
+              w={tablet ? undefined : 280}
+              style={tablet ? { flex: '1 1 200px', minWidth: 0 } : undefined}
               data-testid="repair-search"
             />
-            <MultiSelect
-              label={t`Status`}
-              data={REPAIR_PROGRESS.map((p) => ({ value: p, label: i18n._(PROGRESS_LABELS[p]) }))}
-              value={filters.progress}
-              onChange={(v) => set({ progress: v as RepairProgress[] })}
-              clearable
-              w={220}
-              data-testid="filter-status"
-            />
-            <MultiSelect
-              label={t`Logistics badge`}
-              data={LOGISTICS_BADGES.map((b) => ({ value: b, label: i18n._(BADGE_LABELS[b]) }))}
-              value={filters.badge}
-              onChange={(v) => set({ badge: v as LogisticsBadge[] })}
-              clearable
-              w={220}
-              data-testid="filter-badge"
-            />
-            <Checkbox
-              label={t`Watched`}
-              checked={filters.watched}
-              onChange={(e) => set({ watched: e.currentTarget.checked })}
-              data-testid="filter-watched"
-            />
-            <Checkbox
-              label={t`Changed today`}
-              checked={filters.changedToday}
-              onChange={(e) => set({ changedToday: e.currentTarget.checked })}
-              data-testid="filter-changed-today"
-            />
+            {tablet ? (
+              <>
+                <Select
+                  label={t`Batch`}
+                  data={[
+                    { value: '', label: t`All batches` },
+                    ...batchList.map((b) => ({ value: String(b.id), label: b.title })),
+                  ]}
+                  value={filters.batchId === null ? '' : String(filters.batchId)}
+                  onChange={(v) => set({ batchId: v ? Number(v) : null })}
+                  allowDeselect={false}
+                  w={200}
+                  data-testid="batch-select"
+                />
+                <Button
+                  variant="default"
+                  leftSection={<IconFilter size={16} aria-hidden />}
+                  onClick={() => setFiltersOpen(true)}
+                  data-testid="open-filters"
+                >
+                  {activeFilterCount(filters) > 0 ? (
+                    <Trans>Filters ({activeFilterCount(filters)})</Trans>
+                  ) : (
+                    <Trans>Filters</Trans>
+                  )}
+                </Button>
+                <Drawer
+                  opened={filtersOpen}
+                  onClose={() => setFiltersOpen(false)}
+                  position="right"
+                  title={t`Filters`}
+                  closeButtonProps={{ 'aria-label': t`Close` }}
+                >
+                  <Stack data-testid="filters-drawer">
+                    <RepairFilters filters={filters} onChange={set} />
+                  </Stack>
+                </Drawer>
+              </>
+            ) : (
+              <RepairFilters filters={filters} onChange={set} width={220} />
+            )}
           </Group>
           <Group>
             <Text size="sm" data-testid="selected-count" data-count={visibleSelected.length}>

@@ -22,6 +22,8 @@ import {
 } from '@mantine/core';
 import {
   IconDownload,
+  IconFileDescription,
+  IconFlame,
   IconLayoutDashboard,
   IconListSearch,
   IconLogout,
@@ -29,6 +31,7 @@ import {
   IconShoppingCart,
   IconTool,
   IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { MessageDescriptor } from '@lingui/core';
@@ -45,25 +48,37 @@ import {
   type WidthClass,
 } from '../menu-state.ts';
 import { PAGE_TITLES } from '../page-titles.ts';
+import { isActiveEntry, productMenu, type ProductMenuIcon } from '../product-menu.ts';
 import { LanguageMenu } from '#src/ui/LanguageMenu.tsx';
 import { OfflineStatus } from './OfflineStatus.tsx';
 import { PathBreadcrumb } from './PathBreadcrumb.tsx';
 
-/**
- * The side menu's product entries (spec section 1). Order management is the group of basic inquiry
- * and order detail (the breadcrumb names it); the hidden entries (point record, account management,
- * recharge record) open by route only.
- */
-const MENU = [
-  { path: '/app/dashboards/default', Icon: IconLayoutDashboard },
-  { path: '/app/quiry/basicinquiry', Icon: IconListSearch },
-  { path: '/app/maintenance/maintenance', Icon: IconTool },
-  { path: '/app/shoppingcenter/shoppingcenter', Icon: IconShoppingCart },
-  { path: '/app/personalcenter', Icon: IconUserCircle },
-  { path: '/app/downloadCenter', Icon: IconDownload },
-] as const;
+/** The product menu's icons by name (product-menu.ts keeps the tree pure). */
+const MENU_ICONS: Record<ProductMenuIcon, typeof IconTool> = {
+  dashboards: IconLayoutDashboard,
+  orders: IconListSearch,
+  repairs: IconTool,
+  shopping: IconShoppingCart,
+  personal: IconUserCircle,
+  downloads: IconDownload,
+  employees: IconUsers,
+};
+
+/** A group's pages have icons of their own: with icons only, each page is its own entry. */
+const PAGE_ICONS: Record<string, typeof IconTool> = {
+  '/app/dashboards/default': IconLayoutDashboard,
+  '/app/dashboards/hotphone': IconFlame,
+  '/app/quiry/basicinquiry': IconListSearch,
+  '/app/quiry/managementDetail': IconFileDescription,
+};
 
 const NAVBAR_WIDTH = { full: 240, compact: 72 } as const;
+
+const COMPACT_ENTRY = {
+  root: { justifyContent: 'center', paddingInline: 0 },
+  section: { marginInlineEnd: 0 },
+  body: { flex: '0 0 auto' },
+} as const;
 
 /** What the next click of the menu button does, by the current state (its tooltip). */
 const NEXT_ACTION: Record<MenuState, MessageDescriptor> = {
@@ -209,46 +224,62 @@ export function AppLayout({
         style={overlay ? OVERLAY_STYLE : undefined}
       >
         <Stack gap={4}>
-          {MENU.map(({ path, Icon }) => {
-            const label = PAGE_TITLES[path] ? i18n._(PAGE_TITLES[path]) : path;
-            const entry = (
+          {productMenu(user.role).flatMap((entry) => {
+            const titleOf = (path: string) => (PAGE_TITLES[path] ? i18n._(PAGE_TITLES[path]) : path);
+            /** One page's entry; `Icon` absent: a page inside an open group, its label alone. */
+            const page = (path: string, Icon?: typeof IconTool) => {
+              const text = titleOf(path);
+              const link = (
+                <NavLink
+                  key={path}
+                  component={Link}
+                  to={path}
+                  activeOptions={{ exact: true }}
+                  active={pathname === path}
+                  leftSection={Icon ? <Icon size={22} stroke={1.6} aria-hidden /> : undefined}
+                  label={compact ? <VisuallyHidden>{text}</VisuallyHidden> : text}
+                  onClick={() => changeMenu(dismissMenu)}
+                  styles={compact ? COMPACT_ENTRY : undefined}
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              );
+              // The label as a tooltip only where the entry shows its icon alone. Not a disabled
+              // Tooltip elsewhere: it would still run its floating-ui hooks and transition on every
+              // render (~1 ms each of the start's main thread in CPU profiles).
+              return compact ? (
+                <Tooltip
+                  key={path}
+                  label={text}
+                  position="right"
+                  withArrow
+                  events={{ hover: true, focus: true, touch: false }}
+                >
+                  {link}
+                </Tooltip>
+              ) : (
+                link
+              );
+            };
+            const Icon = MENU_ICONS[entry.icon];
+            if (!('children' in entry)) return [page(entry.path, Icon)];
+            // With icons only, each page of a group is an icon of its own (hot phones and the order
+            // detail stay one click away); with labels, the group holds its pages, open.
+            if (compact) return entry.children.map((path) => page(path, PAGE_ICONS[path] ?? Icon));
+            return [
               <NavLink
-                key={path}
-                component={Link}
-                to={path}
-                activeOptions={{ exact: true }}
-                active={pathname === path}
+                key={entry.path}
+                label={titleOf(entry.path)}
                 leftSection={<Icon size={22} stroke={1.6} aria-hidden />}
-                label={compact ? <VisuallyHidden>{label}</VisuallyHidden> : label}
-                onClick={() => changeMenu(dismissMenu)}
-                styles={
-                  compact
-                    ? {
-                        root: { justifyContent: 'center', paddingInline: 0 },
-                        section: { marginInlineEnd: 0 },
-                        body: { flex: '0 0 auto' },
-                      }
-                    : undefined
-                }
+                defaultOpened
+                active={false}
+                childrenOffset={28}
+                data-testid={`menu-group-${entry.icon}`}
+                data-active-group={isActiveEntry(entry, pathname) || undefined}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
-            );
-            // The label as a tooltip only where the entry shows its icon alone. Not a disabled
-            // Tooltip elsewhere: it would still run its floating-ui hooks and transition on every
-            // render (~1 ms each of the start's main thread in CPU profiles, 6 entries).
-            return compact ? (
-              <Tooltip
-                key={path}
-                label={label}
-                position="right"
-                withArrow
-                events={{ hover: true, focus: true, touch: false }}
               >
-                {entry}
-              </Tooltip>
-            ) : (
-              entry
-            );
+                {entry.children.map((path) => page(path))}
+              </NavLink>,
+            ];
           })}
         </Stack>
         {extraMenu?.({ compact, onNavigate: () => changeMenu(dismissMenu) })}
