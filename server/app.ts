@@ -15,6 +15,7 @@ import { outboxReplayHandler } from './modules/outbox/replay-handler.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { attachRealtime, type RealtimeServer } from './plugins/realtime.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
+import { FAVICON_PATH } from './lib/favicon.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerHealth, type Health } from './plugins/health.ts';
 import type { SmsProvider } from './providers/sms/provider.ts';
@@ -201,6 +202,8 @@ export async function buildApp({
 
   templateKit.registerDemoApi(app, sessions);
 
+  // A browser asks for /favicon.ico unless a page names its icon; the PWA's is an SVG.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect(FAVICON_PATH, 301));
   const servesPwa = await registerStaticFiles(app, config.staticDir);
 
   app.setNotFoundHandler((request) => {

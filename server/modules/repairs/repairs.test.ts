@@ -263,6 +263,10 @@ describe('repairs on SQLite', () => {
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     const zh = await s.app.inject({ method: 'GET', url: link.url_path });
     expect(zh.body).toContain('维修进度');
+    // Issue 27: the page names the PWA's icon; a browser's default /favicon.ico leads there too.
+    expect(zh.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    const ico = await s.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect([ico.statusCode, ico.headers.location]).toEqual([301, '/favicon.svg']);
     const stored = await s.db
       .selectFrom('repair_devices')
       .select('link_hash')
