@@ -44,6 +44,7 @@ import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
 import { BADGE_LABELS, type DeviceFilters } from '../model.ts';
 import { DeviceTable } from './DeviceTable.tsx';
 import { IntakeModal } from './IntakeModal.tsx';
+import { RefreshButton } from './RefreshButton.tsx';
 
 /**
  * Repair progress management: batches, filters, the device table and its bulk actions. The filters
@@ -223,15 +224,13 @@ export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters 
                 {visibleSelected.length} selected of {devices.data?.total ?? 0}
               </Trans>
             </Text>
-            <Button
+            <RefreshButton
               size="xs"
-              disabled={visibleSelected.length === 0}
+              count={visibleSelected.length}
               loading={refresh.isPending}
-              onClick={() => void onRefresh()}
-              data-testid="bulk-refresh"
-            >
-              <Trans>Refresh status</Trans>
-            </Button>
+              onConfirm={() => void onRefresh()}
+              testId="bulk-refresh"
+            />
             <Button
               size="xs"
               variant="light"
