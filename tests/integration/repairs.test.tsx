@@ -264,4 +264,43 @@ describe('intake helpers on screen', () => {
       'duplicate_batch',
     );
   }, 60_000);
+
+  // Issue 27: the same IMEI could be tracked in two batches without a word; the box kept its lines
+  // after an intake, and a refusal of every line said "see the list" with no list.
+  it('names the batch that already tracks a device, lets the shop take it anyway, and lists every refusal', async () => {
+    const token = await signIn();
+    const server = currentTestServer();
+    const other = await server.call<{ id: number }>(
+      '/api/repair/batch_create',
+      { title: '甲批次' },
+      { token },
+    );
+    await server.call(
+      '/api/repair/device_intake',
+      { batch_id: other.datas.id, lines: [{ ident: imei(31) }] },
+      { token },
+    );
+    renderApp('/app/maintenance/maintenance');
+    const u = userEvent.setup();
+    const result = await intake(u, '乙批次', `${imei(32)}\n${imei(31)}`);
+    expect(result.getAttribute('data-added')).toBe('1');
+    const row = within(result).getByTestId('intake-rejected-row');
+    expect(row.getAttribute('data-reason')).toBe('tracked_elsewhere');
+    expect(row.textContent).toContain('已在其他批次中跟踪');
+    expect(row.textContent).toContain('甲批次');
+    const form = screen.getByTestId('intake-form');
+    expect((within(form).getByTestId('intake-paste') as HTMLTextAreaElement).value).toBe('');
+    await u.click(within(result).getByTestId('intake-take-anyway'));
+    await waitFor(() =>
+      expect(within(form).getByTestId('intake-result').getAttribute('data-added')).toBe('1'),
+    );
+    expect(within(form).queryByTestId('intake-rejected-row')).toBeNull();
+    // Every line refused: the message and the list it points to.
+    fireEvent.change(within(form).getByTestId('intake-paste'), { target: { value: imei(31) } });
+    await u.click(within(form).getByTestId('intake-submit'));
+    expect(await within(form).findByText(/每一行的原因见列表/)).toBeTruthy();
+    expect(within(form).getByTestId('intake-rejected-row').getAttribute('data-reason')).toBe(
+      'duplicate_batch',
+    );
+  }, 60_000);
 });

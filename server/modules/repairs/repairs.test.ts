@@ -403,3 +403,36 @@ describe('repairs on SQLite', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('the same device in two batches (issue 27)', () => {
+  it('refuses a device tracked in another batch, naming it, unless the shop takes it anyway', async () => {
+    const first = (await ok<{ id: number }>('/api/repair/batch_create', { title: '一号批次' })).id;
+    const second = (await ok<{ id: number }>('/api/repair/batch_create', { title: '二号批次' })).id;
+    await ok('/api/repair/device_intake', { batch_id: first, lines: [{ ident: testImei(987101) }] });
+    type Answer = {
+      added: number;
+      rejected: { line: number; ident: string; reason: string; detail: string }[];
+    };
+    const held = await ok<Answer>('/api/repair/device_intake', {
+      batch_id: second,
+      lines: [{ ident: testImei(987102) }, { ident: testImei(987101) }],
+    });
+    expect(held.added).toBe(1);
+    expect(held.rejected).toEqual([
+      { line: 2, ident: testImei(987101), reason: 'tracked_elsewhere', detail: '一号批次' },
+    ]);
+    // Only such lines: nothing is written, and every line still has its reason.
+    const none = await api<Answer>('/api/repair/device_intake', {
+      batch_id: second,
+      lines: [{ ident: testImei(987101) }],
+    });
+    expect(none.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
+    expect(none.datas.rejected.map((r) => r.reason)).toEqual(['tracked_elsewhere']);
+    const taken = await ok<Answer>('/api/repair/device_intake', {
+      batch_id: second,
+      lines: [{ ident: testImei(987101) }],
+      allow_tracked_elsewhere: true,
+    });
+    expect([taken.added, taken.rejected]).toEqual([1, []]);
+  });
+});
