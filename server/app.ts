@@ -97,7 +97,7 @@ export async function buildApp({
 }: AppOptions): Promise<App> {
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel) : false,
+    logger: logger ? loggerOptions(config.logLevel, config.logFormat) : false,
     // One line per request, written when it is answered (below), instead of Fastify's two (received,
     // completed): each line is a write to stdout, a measurable share of a list request's CPU.
     // (Fastify 5.12 deprecates the top-level disableRequestLogging option for the log controller.)
