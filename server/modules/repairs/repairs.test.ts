@@ -358,6 +358,20 @@ describe('repairs on SQLite', () => {
       batch_id: res.batch_id,
     });
     expect(again.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
+    // Into another (new) batch: tracked elsewhere, named, unless the shop takes it anyway (issue 27).
+    const elsewhere = await api<{ rejected: { reason: string; detail: string }[] }>(
+      '/api/repair/intake_from_check',
+      { check_order_id: order.order_id, device_ids: [a!.id], batch_title: '再来一次' },
+    );
+    expect(elsewhere.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
+    expect(elsewhere.datas.rejected).toMatchObject([{ reason: 'tracked_elsewhere', detail: '从查询导入' }]);
+    const twice = await ok<{ added: number }>('/api/repair/intake_from_check', {
+      check_order_id: order.order_id,
+      device_ids: [a!.id],
+      batch_title: '再来一次',
+      allow_tracked_elsewhere: true,
+    });
+    expect(twice.added).toBe(1);
   });
 
   it('refuses a refresh the points do not cover, and bills and marks nothing', async () => {
