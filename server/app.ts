@@ -14,6 +14,7 @@ import { outboxReplayHandler } from './modules/outbox/replay-handler.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { attachRealtime, type RealtimeServer } from './plugins/realtime.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
+import { FAVICON_PATH } from './lib/favicon.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerHealth, type Health } from './plugins/health.ts';
 import { createHttpServer } from './plugins/http-server.ts';
@@ -105,7 +106,7 @@ export async function buildApp({
 }: AppOptions): Promise<App> {
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel) : false,
+    logger: logger ? loggerOptions(config.logLevel, config.logFormat) : false,
     // One line per request, written when it is answered (below), instead of Fastify's two (received,
     // completed): each line is a write to stdout, a measurable share of a list request's CPU.
     // (Fastify 5.12 deprecates the top-level disableRequestLogging option for the log controller.)
@@ -213,6 +214,8 @@ export async function buildApp({
 
   templateKit.registerDemoApi(app, sessions);
 
+  // A browser asks for /favicon.ico unless a page names its icon; the PWA's is an SVG.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect(FAVICON_PATH, 301));
   const servesPwa = await registerStaticFiles(app, config.staticDir);
 
   app.setNotFoundHandler((request) => {

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       production: false,
       staticDir: resolve('dist'),
       logLevel: 'info',
+      logFormat: 'pretty',
       sessionTtlMs: 30 * DAY,
       testPuzzleX: null,
       checks: { sandboxLatency: 'realistic' },
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       production: true,
       staticDir: resolve('public-build'),
       logLevel: 'warn',
+      logFormat: 'json',
       sessionTtlMs: 7 * DAY,
       testPuzzleX: null,
       checks: { sandboxLatency: 'realistic' },
@@ -110,6 +112,8 @@ describe('loadConfig', () => {
     ).toEqual({ sandboxSpeed: 1440, monitorIntervalMs: 300_000, monitorTickMs: 2000 });
     expect(() => loadConfig({ REPAIR_SANDBOX_SPEED: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ MONITOR_INTERVAL_MINUTES: 'often' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });
 
   it('takes REPAIROPS_TEST_PUZZLE_X outside production', () => {

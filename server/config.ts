@@ -9,6 +9,7 @@ export type { RepairsHttpConfig } from './repairs-provider-config.ts';
 import { OCR_PER_ACCOUNT_MAX } from './modules/ocr/ocr-pool.ts';
 import { TESSERACT_MEMORY_MB } from './modules/ocr/tesseract.ts';
 import { parseAllowedOrigins } from './plugins/socket-origin.ts';
+import type { LogFormat } from './lib/logger.ts';
 
 export interface ServerConfig {
   port: number;
@@ -19,6 +20,8 @@ export interface ServerConfig {
   /** Serve the built PWA from here when it exists (one port for PWA, API and socket.io). */
   staticDir: string;
   logLevel: string;
+  /** LOG_FORMAT: `json` (default in production) or `pretty` (default otherwise: readable, quiet). */
+  logFormat?: LogFormat;
   sessionTtlMs: number;
   /**
    * Test-only: every slider puzzle gets this answer, so browser tests can drag to a known spot.
@@ -268,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatOf(env.LOG_FORMAT, production),
     sessionTtlMs: sessionTtlDays * DAY_MS,
     testPuzzleX,
     jobRunner,
@@ -281,4 +285,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(payment ? { payment } : {}),
     ...(sms ? { sms } : {}),
   };
+}
+
+/** LOG_FORMAT, else JSON in production and readable lines anywhere else (a developer's terminal). */
+function logFormatOf(value: string | undefined, production: boolean): LogFormat {
+  if (value === undefined || value === '') return production ? 'json' : 'pretty';
+  if (value === 'json' || value === 'pretty') return value;
+  throw new ConfigError(`LOG_FORMAT must be json or pretty, got ${value}`);
 }

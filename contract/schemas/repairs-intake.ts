@@ -42,6 +42,11 @@ export const repairIntakeInput = z.object({
     .max(INTAKE_LINES_MAX, { error: `At most ${INTAKE_LINES_MAX} lines at once.` }),
   /** The badge new devices start with (default: to_receive). */
   badge: logisticsBadge.default('to_receive'),
+  /**
+   * false (default): a device already tracked in another batch of the shop is refused as
+   * `tracked_elsewhere` (detail: that batch's title), so the shop decides; true takes it in anyway.
+   */
+  allow_tracked_elsewhere: z.boolean().default(false),
   request_id: requestId.optional(),
 });
 export type RepairIntakeInput = z.input<typeof repairIntakeInput>;
@@ -50,13 +55,15 @@ export type RepairIntakeInput = z.input<typeof repairIntakeInput>;
  * Why a line was not taken: an identifier reason of contract/identifiers (empty, bad_characters,
  * bad_length, bad_check_digit, sn_letter_o_or_i, too_long), or `repair_id_invalid` (then `detail`
  * holds the bad id), or `duplicate_input` (repeats an earlier line) / `duplicate_batch` (already
- * tracked in this batch; `detail` holds that device's id).
+ * tracked in this batch; `detail` holds that device's id) / `tracked_elsewhere` (tracked in another
+ * batch of the shop; `detail` holds that batch's title; sent again with allow_tracked_elsewhere).
  */
 export const INTAKE_EXTRA_REASONS = [
   'repair_id_invalid',
   'repair_id_duplicate',
   'duplicate_input',
   'duplicate_batch',
+  'tracked_elsewhere',
   'unknown_device',
 ] as const;
 export const intakeRejected = z.object({
@@ -89,6 +96,8 @@ export const repairIntakeFromCheckInput = z
     device_ids: z.array(z.number().int().positive()).min(1).max(INTAKE_LINES_MAX),
     batch_id: z.number().int().positive().optional(),
     batch_title: safeText({ min: 1, max: 60 }).optional(),
+    /** As repairIntakeInput's: false refuses devices tracked in another batch (tracked_elsewhere). */
+    allow_tracked_elsewhere: z.boolean().default(false),
     request_id: requestId.optional(),
   })
   .refine((v) => (v.batch_id ? 1 : 0) + (v.batch_title ? 1 : 0) === 1, {

@@ -1,6 +1,10 @@
 import { hostname } from 'node:os';
 import { instanceId } from '#server/plugins/health.ts';
 import type { FastifyServerOptions } from 'fastify';
+import { prettyStream } from './log-pretty.ts';
+
+/** json: one JSON object a line (production, collectors); pretty: readable lines for a terminal. */
+export type LogFormat = 'json' | 'pretty';
 
 function decodedKey(key: string): string {
   try {
@@ -33,10 +37,14 @@ export function redactUrl(url: string): string {
   return url.slice(0, q + 1) + redacted + (hash < 0 ? '' : url.slice(hash));
 }
 
-/** Structured logs without secrets: no token header or query, no cookie, no body (passwords). */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * Structured logs without secrets: no token header or query, no cookie, no body (passwords).
+ * `pretty` (the terminal's default, config.logFormat) writes them readable and quiet (log-pretty.ts).
+ */
+export function loggerOptions(level: string, format: LogFormat = 'json'): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(format === 'pretty' ? { stream: prettyStream(process.stdout, level) } : {}),
     // Which process wrote the line (several share one database behind one address: docs/deploy.md).
     base: { pid: process.pid, hostname: hostname(), instance: instanceId() },
     redact: {

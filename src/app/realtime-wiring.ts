@@ -45,7 +45,10 @@ export function realtimeHandlers(queryClient: QueryClient, reload: () => void): 
     'recharge:changed': (event) => onRechargeChanged(queryClient, event),
     'exports:progress': (event) => onExportProgress(queryClient, event),
     'data:changed': ({ topics }) => {
-      for (const topic of topics) void queryClient.invalidateQueries({ queryKey: [topic] });
+      // Repairs events come in bursts with repairs:changed: one refetch for them all.
+      for (const topic of topics)
+        if (topic === 'repairs') onRepairsChanged(queryClient);
+        else void queryClient.invalidateQueries({ queryKey: [topic] });
     },
   };
 }

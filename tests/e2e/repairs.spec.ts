@@ -128,6 +128,7 @@ test('repairs: intake of 20 lines with reasons, live refresh, the sandbox clock 
   await page.getByTestId('select-all').check();
   await expect(page.getByTestId('selected-count')).toHaveAttribute('data-count', '15');
   await page.getByTestId('bulk-refresh').click();
+  await page.getByTestId('refresh-confirm-ok').click();
   await expect
     .poll(async () => (await tableRows(page)).filter((r) => r.refresh === 'done' && r.progress).length, {
       timeout: 60_000,
@@ -164,6 +165,7 @@ test('repairs: intake of 20 lines with reasons, live refresh, the sandbox clock 
   await page.getByTestId('select-all').check();
   const asked = page.waitForResponse((r) => r.url().endsWith('/api/repair/refresh'));
   await page.getByTestId('bulk-refresh').click();
+  await page.getByTestId('refresh-confirm-ok').click();
   expect((await (await asked).json()).errcode).toBe(0);
   await expect
     .poll(async () => {

@@ -196,6 +196,55 @@ describe('repair progress management', () => {
   }, 30_000);
 });
 
+describe('paid refresh', () => {
+  // Issue 27: a refresh costs points a device; the price shows before the click, and a click asks.
+  it('shows the price on the button and asks before freezing any points', async () => {
+    const token = await signIn();
+    const server = currentTestServer();
+    const batch = await server.call<{ id: number }>(
+      '/api/repair/batch_create',
+      { title: '刷新价格' },
+      { token },
+    );
+    const taken = await server.call<{ device_ids: number[] }>(
+      '/api/repair/device_intake',
+      { batch_id: batch.datas.id, lines: [{ ident: imei(21) }, { ident: imei(22) }, { ident: imei(23) }] },
+      { token },
+    );
+    const ids = taken.datas.device_ids;
+    const states = async () => {
+      const list = await server.call<{ list: { id: number; refresh_state: string }[] }>(
+        '/api/repair/device_list',
+        { batch_id: batch.datas.id, page: 1, page_size: 50 },
+        { token },
+      );
+      return list.datas.list.filter((d) => ids.includes(d.id)).map((d) => d.refresh_state);
+    };
+    renderApp('/app/maintenance/maintenance');
+    const u = userEvent.setup();
+    await screen.findByTestId('open-intake', {}, { timeout: 10_000 });
+    const mine = [imei(21), imei(22), imei(23)];
+    await waitFor(() => expect(rowsShown()).toEqual(expect.arrayContaining(mine)), {
+      timeout: 10_000,
+    });
+    for (const row of screen.getAllByTestId('repair-row'))
+      if (mine.includes(row.getAttribute('data-ident') ?? ''))
+        await u.click(within(row).getByRole('checkbox'));
+    const button = screen.getByTestId('bulk-refresh');
+    expect(button.textContent).toContain('0.60');
+    await u.click(button);
+    const ask = await screen.findByTestId('refresh-confirm');
+    expect(ask.textContent).toMatch(/3 台.*0\.60.*0\.20/);
+    await u.click(within(ask).getByRole('button', { name: '取消' }));
+    expect(await states()).toEqual(['none', 'none', 'none']);
+    await u.click(button);
+    await u.click(await screen.findByTestId('refresh-confirm-ok'));
+    await waitFor(async () => expect((await states()).every((s) => s !== 'none')).toBe(true), {
+      timeout: 10_000,
+    });
+  }, 60_000);
+});
+
 describe('intake helpers on screen', () => {
   it('a second intake into the same batch refuses devices already tracked there', async () => {
     await signIn();
@@ -211,6 +260,45 @@ describe('intake helpers on screen', () => {
     await waitFor(() =>
       expect(within(form).getByTestId('intake-result').getAttribute('data-added')).toBe('1'),
     );
+    expect(within(form).getByTestId('intake-rejected-row').getAttribute('data-reason')).toBe(
+      'duplicate_batch',
+    );
+  }, 60_000);
+
+  // Issue 27: the same IMEI could be tracked in two batches without a word; the box kept its lines
+  // after an intake, and a refusal of every line said "see the list" with no list.
+  it('names the batch that already tracks a device, lets the shop take it anyway, and lists every refusal', async () => {
+    const token = await signIn();
+    const server = currentTestServer();
+    const other = await server.call<{ id: number }>(
+      '/api/repair/batch_create',
+      { title: '甲批次' },
+      { token },
+    );
+    await server.call(
+      '/api/repair/device_intake',
+      { batch_id: other.datas.id, lines: [{ ident: imei(31) }] },
+      { token },
+    );
+    renderApp('/app/maintenance/maintenance');
+    const u = userEvent.setup();
+    const result = await intake(u, '乙批次', `${imei(32)}\n${imei(31)}`);
+    expect(result.getAttribute('data-added')).toBe('1');
+    const row = within(result).getByTestId('intake-rejected-row');
+    expect(row.getAttribute('data-reason')).toBe('tracked_elsewhere');
+    expect(row.textContent).toContain('已在其他批次中跟踪');
+    expect(row.textContent).toContain('甲批次');
+    const form = screen.getByTestId('intake-form');
+    expect((within(form).getByTestId('intake-paste') as HTMLTextAreaElement).value).toBe('');
+    await u.click(within(result).getByTestId('intake-take-anyway'));
+    await waitFor(() =>
+      expect(within(form).getByTestId('intake-result').getAttribute('data-added')).toBe('1'),
+    );
+    expect(within(form).queryByTestId('intake-rejected-row')).toBeNull();
+    // Every line refused: the message and the list it points to.
+    fireEvent.change(within(form).getByTestId('intake-paste'), { target: { value: imei(31) } });
+    await u.click(within(form).getByTestId('intake-submit'));
+    expect(await within(form).findByText(/每一行的原因见/)).toBeTruthy();
     expect(within(form).getByTestId('intake-rejected-row').getAttribute('data-reason')).toBe(
       'duplicate_batch',
     );

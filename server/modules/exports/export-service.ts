@@ -19,16 +19,24 @@ import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import { OrderRepository } from '#server/modules/checks/order-repository.ts';
 import { ExportRepository, toExportRow } from './repository.ts';
 import type { LinkSigner } from './link-signer.ts';
+import { DEFAULT_TIME_ZONE, localStamp, shopTimeZone } from '#server/lib/shop-time.ts';
 
 /** How long a download link works. */
 export const LINK_TTL_MS = 5 * 60_000;
 const LIST_MAX = 200;
 
-/** A file name any system takes: the order's title (or number) and the time of the export. */
-export function exportFileName(title: string, orderId: number, nowMs: number): string {
-  const d = new Date(nowMs);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
+/**
+ * A file name any system takes: the order's title (or number) and the time of the export on the
+ * shop's clock (its time zone, as its screens show times), YYYYMMDD-HHmm.
+ */
+export function exportFileName(
+  title: string,
+  orderId: number,
+  nowMs: number,
+  timeZone = DEFAULT_TIME_ZONE,
+): string {
+  const wall = localStamp(timeZone, nowMs);
+  const stamp = `${wall.slice(0, 8)}-${wall.slice(8, 12)}`;
   const clean = title
     // eslint-disable-next-line no-control-regex -- control characters have no place in a file name
     .replace(/[\u0000-\u001F\u007F/\\:*?"<>|]/g, ' ')
@@ -78,7 +86,12 @@ export class ExportService {
       account_id: user.account_id,
       user_id: user.user_id,
       order_id: order.id,
-      file_name: exportFileName(order.title, order.id, now),
+      file_name: exportFileName(
+        order.title,
+        order.id,
+        now,
+        await shopTimeZone(this.deps.db, user.account_id),
+      ),
       columns: JSON.stringify(ids),
       filter: JSON.stringify(normalizeFilter(input.filter)),
       lang: input.lang,

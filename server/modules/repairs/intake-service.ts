@@ -19,6 +19,8 @@ import type { RepairNotifier } from './repair-notifier.ts';
 
 /** A device about to be inserted. */
 interface NewTracked {
+  /** 1-based position in the request (a refusal names it). */
+  line: number;
   ident: string;
   sn: string | null;
   imei: string | null;
@@ -68,7 +70,7 @@ export class IntakeService {
     const existing = await this.identsOf(input.batch_id);
     const seen = new Map<string, number>();
     const rejected: IntakeRejected[] = [];
-    const accepted: NewTracked[] = [];
+    let accepted: NewTracked[] = [];
     input.lines.forEach((line, i) => {
       const n = i + 1;
       const reject = (reason: string, detail: string | null = null) =>
@@ -88,6 +90,7 @@ export class IntakeService {
       if (earlier !== undefined) return reject('duplicate_input', String(earlier));
       seen.set(parsed.value, n);
       accepted.push({
+        line: n,
         ident: parsed.value,
         sn: parsed.kind === 'sn' ? parsed.value : null,
         imei: parsed.kind === 'imei' ? parsed.value : null,
@@ -106,6 +109,8 @@ export class IntakeService {
         source_check_device_id: null,
       });
     });
+    if (!input.allow_tracked_elsewhere)
+      accepted = await this.holdTrackedElsewhere(user.account_id, input.batch_id, accepted, rejected);
     if (accepted.length === 0) throw new AppError(ErrCode.REPAIR_NO_VALID_LINES, undefined, { rejected });
     const ids = await this.db
       .transaction()
@@ -146,7 +151,7 @@ export class IntakeService {
     if (batchId) await requireBatch(this.db, user.account_id, batchId);
     const existing = batchId ? await this.identsOf(batchId) : new Map<string, number>();
     const rejected: IntakeRejected[] = [];
-    const accepted: NewTracked[] = [];
+    let accepted: NewTracked[] = [];
     const seen = new Set<string>();
     input.device_ids.forEach((id, i) => {
       const d = byId.get(id);
@@ -159,6 +164,7 @@ export class IntakeService {
         return rejected.push({ line, ident: d.ident, reason: 'duplicate_input', detail: null });
       seen.add(d.ident);
       accepted.push({
+        line,
         ident: d.ident,
         sn: d.sn,
         imei: d.imei,
@@ -177,6 +183,8 @@ export class IntakeService {
         source_check_device_id: d.id,
       });
     });
+    if (!input.allow_tracked_elsewhere)
+      accepted = await this.holdTrackedElsewhere(user.account_id, batchId, accepted, rejected);
     if (accepted.length === 0) throw new AppError(ErrCode.REPAIR_NO_VALID_LINES, undefined, { rejected });
     const result = await this.db.transaction().execute(async (trx) => {
       let target = batchId;
@@ -225,8 +233,9 @@ export class IntakeService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const devices: NewTracked[] = handoff.devices.map((d) => ({
+    const devices: NewTracked[] = handoff.devices.map((d, i) => ({
       ...d,
+      line: i + 1,
       repair_ids: [],
       customer_name: handoff.customer.name,
       customer_phone: handoff.customer.phone,
@@ -251,6 +260,44 @@ export class IntakeService {
 
   devicesChanged(accountId: number, ids: number[]): void {
     this.notify.devicesChanged(accountId, ids, []);
+  }
+
+  /**
+   * A device tracked in another live batch of the account is refused as `tracked_elsewhere`, the
+   * other batch's title as its detail, unless the shop chose to take it in anyway
+   * (`allow_tracked_elsewhere`): the same phone followed twice costs two refreshes and tells two
+   * stories (issue 27). Looked up by the (account, sn) and (account, imei) indexes, 500 at a time.
+   */
+  private async holdTrackedElsewhere(
+    accountId: number,
+    batchId: number | null,
+    accepted: NewTracked[],
+    rejected: IntakeRejected[],
+  ): Promise<NewTracked[]> {
+    const found = new Map<string, string>();
+    for (const column of ['sn', 'imei'] as const) {
+      const values = [...new Set(accepted.map((d) => d[column]).filter((v): v is string => v !== null))];
+      for (let i = 0; i < values.length; i += 500) {
+        let q = this.db
+          .selectFrom('repair_devices as d')
+          .innerJoin('repair_batches as b', 'b.id', 'd.batch_id')
+          .select(['d.ident', 'b.title'])
+          .where('d.account_id', '=', accountId)
+          .where(`d.${column}`, 'in', values.slice(i, i + 500))
+          .where('d.deleted_at', 'is', null)
+          .where('b.deleted_at', 'is', null);
+        if (batchId !== null) q = q.where('d.batch_id', '!=', batchId);
+        for (const row of await q.execute()) if (!found.has(row.ident)) found.set(row.ident, row.title);
+      }
+    }
+    if (found.size === 0) return accepted;
+    for (const d of accepted) {
+      const title = found.get(d.ident);
+      if (title !== undefined)
+        rejected.push({ line: d.line, ident: d.ident, reason: 'tracked_elsewhere', detail: title });
+    }
+    rejected.sort((a, b) => a.line - b.line);
+    return accepted.filter((d) => !found.has(d.ident));
   }
 
   /** The batch's live devices by identifier (to their id). */

@@ -277,6 +277,10 @@ describe('repairs on SQLite', () => {
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     const zh = await s.app.inject({ method: 'GET', url: link.url_path });
     expect(zh.body).toContain('维修进度');
+    // Issue 27: the page names the PWA's icon; a browser's default /favicon.ico leads there too.
+    expect(zh.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    const ico = await s.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect([ico.statusCode, ico.headers.location]).toEqual([301, '/favicon.svg']);
     const stored = await s.db
       .selectFrom('repair_devices')
       .select('link_hash')
@@ -368,6 +372,20 @@ describe('repairs on SQLite', () => {
       batch_id: res.batch_id,
     });
     expect(again.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
+    // Into another (new) batch: tracked elsewhere, named, unless the shop takes it anyway (issue 27).
+    const elsewhere = await api<{ rejected: { reason: string; detail: string }[] }>(
+      '/api/repair/intake_from_check',
+      { check_order_id: order.order_id, device_ids: [a!.id], batch_title: '再来一次' },
+    );
+    expect(elsewhere.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
+    expect(elsewhere.datas.rejected).toMatchObject([{ reason: 'tracked_elsewhere', detail: '从查询导入' }]);
+    const twice = await ok<{ added: number }>('/api/repair/intake_from_check', {
+      check_order_id: order.order_id,
+      device_ids: [a!.id],
+      batch_title: '再来一次',
+      allow_tracked_elsewhere: true,
+    });
+    expect(twice.added).toBe(1);
   });
 
   it('refuses a refresh the points do not cover, and bills and marks nothing', async () => {
@@ -411,5 +429,38 @@ describe('repairs on SQLite', () => {
     expect(
       await s.db.selectFrom('repair_jobs').select('id').where('refresh_id', '=', r1.refresh_id).execute(),
     ).toHaveLength(1);
+  });
+});
+
+describe('the same device in two batches (issue 27)', () => {
+  it('refuses a device tracked in another batch, naming it, unless the shop takes it anyway', async () => {
+    const first = (await ok<{ id: number }>('/api/repair/batch_create', { title: '一号批次' })).id;
+    const second = (await ok<{ id: number }>('/api/repair/batch_create', { title: '二号批次' })).id;
+    await ok('/api/repair/device_intake', { batch_id: first, lines: [{ ident: testImei(987101) }] });
+    type Answer = {
+      added: number;
+      rejected: { line: number; ident: string; reason: string; detail: string }[];
+    };
+    const held = await ok<Answer>('/api/repair/device_intake', {
+      batch_id: second,
+      lines: [{ ident: testImei(987102) }, { ident: testImei(987101) }],
+    });
+    expect(held.added).toBe(1);
+    expect(held.rejected).toEqual([
+      { line: 2, ident: testImei(987101), reason: 'tracked_elsewhere', detail: '一号批次' },
+    ]);
+    // Only such lines: nothing is written, and every line still has its reason.
+    const none = await api<Answer>('/api/repair/device_intake', {
+      batch_id: second,
+      lines: [{ ident: testImei(987101) }],
+    });
+    expect(none.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
+    expect(none.datas.rejected.map((r) => r.reason)).toEqual(['tracked_elsewhere']);
+    const taken = await ok<Answer>('/api/repair/device_intake', {
+      batch_id: second,
+      lines: [{ ident: testImei(987101) }],
+      allow_tracked_elsewhere: true,
+    });
+    expect([taken.added, taken.rejected]).toEqual([1, []]);
   });
 });

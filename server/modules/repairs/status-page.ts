@@ -4,6 +4,7 @@ import type { RateLimiter } from '#server/plugins/rate-limit.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { CustomerLinkService } from './customer-link.ts';
 import { PAGE_TEXT, pickLang, type PageLang } from './status-page-text.ts';
+import { FAVICON_LINK } from '#server/lib/favicon.ts';
 
 const CSS = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"PingFang SC","WenQuanYi Micro Hei",sans-serif;background:#f4f6fa;color:#1d2433;line-height:1.5}
 main{max-width:32rem;margin:0 auto;padding:1rem}h1{font-size:1.35rem;margin:.5rem 0 1rem}
@@ -32,7 +33,7 @@ function page(lang: PageLang, title: string, body: string): string {
 <html lang="${lang === 'zh' ? 'zh-CN' : lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/status-assets/status.css">
+<title>${escapeHtml(title)}</title>${FAVICON_LINK}<link rel="stylesheet" href="/status-assets/status.css">
 </head><body><main>${body}</main></body></html>`;
 }
 

@@ -1,5 +1,4 @@
-/** The shop's default time zone (issue 10: "today" is counted in the shop's time zone). */
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+export { DEFAULT_TIME_ZONE } from '#server/lib/shop-time.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatOf(timeZone: string): Intl.DateTimeFormat {

@@ -6,6 +6,7 @@ import { SANDBOX_PAY_PATH, SandboxPaymentProvider } from '#server/providers/paym
 import { escapeHtml } from '#server/providers/sms/sandbox-page.ts';
 import { RechargeRepository } from './recharge-repository.ts';
 import type { RechargeService } from './recharge-service.ts';
+import { FAVICON_LINK } from '#server/lib/favicon.ts';
 
 export const NOTIFY_PATH = '/api/pay/notify/:provider';
 /** A notify is a few kB at most; anything larger is not one. */
@@ -122,7 +123,7 @@ const BANNER =
 function sandboxPage(reply: FastifyReply, status: number, title: string, body: string) {
   const html = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>${FAVICON_LINK}
 <style>
 body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;max-width:28rem;margin:1.5rem auto;padding:0 1rem;color:#222}
 .banner{background:#fff3cd;border:1px solid #e0b000;border-radius:6px;padding:.5rem .75rem;font-weight:600}

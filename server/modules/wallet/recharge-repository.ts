@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { PaymentProviderName, RechargeOrderRow, RechargeState } from '#contract/schemas/recharge.ts';
 import type { Database, RechargeOrdersTable } from '#server/db/schema.ts';
+import { DEFAULT_TIME_ZONE, localStamp } from '#server/lib/shop-time.ts';
 
 export type RechargeOrder = Selectable<RechargeOrdersTable>;
 
@@ -9,11 +10,12 @@ const seconds = (ms: number | null) => (ms ? Math.floor(Number(ms) / 1000) : 0);
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
- * Our order number, also the provider's out_trade_no: R, the time (UTC, to the second) and 12 random
- * characters (60 bits), 27 in all: within WeChat Pay's 6-32 and Alipay's 64, and not guessable.
+ * Our order number, also the provider's out_trade_no: R, the time on the shop's clock (its time
+ * zone, to the second: the date a shop reads on its screens) and 12 random characters (60 bits),
+ * 27 in all: within WeChat Pay's 6-32 and Alipay's 64, and not guessable.
  */
-export function newOrderNo(at: number): string {
-  const stamp = new Date(at).toISOString().replace(/\D/g, '').slice(0, 14);
+export function newOrderNo(at: number, timeZone = DEFAULT_TIME_ZONE): string {
+  const stamp = localStamp(timeZone, at);
   let tail = '';
   for (let i = 0; i < 12; i++) tail += ALPHABET[randomInt(ALPHABET.length)];
   return `R${stamp}${tail}`;

@@ -24,6 +24,7 @@ import { SandboxPaymentProvider } from '#server/providers/payment/sandbox.ts';
 import type { WalletNotifier } from './notifier.ts';
 import { walletSnapshot } from './package-service.ts';
 import { RechargeRepository, newOrderNo, toRechargeRow, type RechargeOrder } from './recharge-repository.ts';
+import { shopTimeZone } from '#server/lib/shop-time.ts';
 
 /** What became of a reported payment; `ack` is what the provider is told (true: stop sending it). */
 export interface NoticeResult {
@@ -120,7 +121,7 @@ export class RechargeService {
     if ((await repo.openCount(user.account_id, now)) >= this.settings.maxOpen)
       throw new AppError(ErrCode.RECHARGE_TOO_MANY_OPEN, undefined, { max_open: this.settings.maxOpen });
 
-    const orderNo = newOrderNo(now);
+    const orderNo = newOrderNo(now, await shopTimeZone(this.db, user.account_id));
     const expiresAt = now + this.settings.expireSeconds * 1000;
     let id: number;
     try {

@@ -3,6 +3,7 @@ import { ErrCode, defaultMsg } from '#contract/errcodes.ts';
 import { SANDBOX_OPENID_RE, SANDBOX_WECHAT_PRESETS } from '#server/providers/wechat/sandbox.ts';
 import { WechatApiError, type WechatProvider } from '#server/providers/wechat/index.ts';
 import type { WechatService } from './wechat-service.ts';
+import { FAVICON_LINK } from '#server/lib/favicon.ts';
 
 export const SANDBOX_SCAN_PATH = '/sandbox/wechat/scan';
 export const SANDBOX_CONFIRM_PATH = '/sandbox/wechat/confirm';
@@ -26,7 +27,7 @@ function page(title: string, bodyHtml: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title)}</title>${FAVICON_LINK}
 <style>
 body{font-family:system-ui,-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;max-width:28rem;margin:1.5rem auto;padding:0 1rem;color:#222}
 .banner{background:#fff3cd;border:1px solid #e0b000;border-radius:6px;padding:.5rem .75rem;font-weight:600}

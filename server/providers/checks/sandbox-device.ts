@@ -1,5 +1,5 @@
 import type { TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
-import { DrawStream } from './sandbox-hash.ts';
+import { DrawStream, fnv1a } from './sandbox-hash.ts';
 import { SANDBOX_COUNTRIES, SANDBOX_MODELS, UNLOCKED_CARRIER, type SandboxModel } from './sandbox-models.ts';
 import { luhnCheckDigit } from '#contract/identifiers/parse.ts';
 
@@ -186,6 +186,16 @@ export function sandboxDevice(
     trueModel: model,
     today: isoDay(today),
   };
+}
+
+/**
+ * The model the sandbox says a device is, for the other sandboxes (repairs): the same profile the
+ * check sandbox answers from, seeded the same way (its SN, else its IMEI), so one identifier is one
+ * model everywhere (issue 27). The true model: a check's warranty answer hides it for a bad serial,
+ * but the repair side still knows what it holds.
+ */
+export function sandboxModelName(sn: string | null, imei: string | null, nowMs: number): string {
+  return sandboxDevice(fnv1a(sn ?? imei ?? ''), { sn, imei }, nowMs).trueModel.name;
 }
 
 /** A model released on or before `day` (the oldest one when the clock is set before them all). */

@@ -19,7 +19,7 @@ import { luhnCheckDigit } from '#contract/identifiers/parse.ts';
 import type { RepairEligibility, RepairProgress, ReturnLogistics } from '#contract/schemas/repairs.ts';
 import { systemClock, type Clock } from '#server/lib/clock.ts';
 import { DrawStream, draw, fnv1a } from '#server/providers/checks/sandbox-hash.ts';
-import { SANDBOX_MODELS } from '#server/providers/checks/sandbox-models.ts';
+import { sandboxModelName } from '#server/providers/checks/sandbox-device.ts';
 import type {
   RepairPollAnswer,
   RepairStatus,
@@ -120,10 +120,9 @@ export function sandboxStatus(
   ageMs: number,
   clockOf: (simAgeMs: number) => number = (a) => (req.since_ms ?? 0) + a,
 ): RepairStatus {
-  const ident = req.sn ?? req.imei ?? '';
-  const seed = fnv1a(ident);
-  const model = (SANDBOX_MODELS[Math.floor(draw(seed, 77) * SANDBOX_MODELS.length)] ?? SANDBOX_MODELS[0])
-    ?.name;
+  const seed = fnv1a(req.sn ?? req.imei ?? '');
+  // The check sandbox's model for this identifier, as of the answer's real time: one truth per device.
+  const model = sandboxModelName(req.sn, req.imei, clockOf(ageMs));
   const base: RepairStatus = {
     eligibility: null,
     progress: null,
@@ -133,7 +132,7 @@ export function sandboxStatus(
     return_tracking: null,
     new_sn: null,
     new_imei: null,
-    model: model ?? null,
+    model,
   };
   if (!req.repair_id) return { ...base, eligibility: new DrawStream(seed).weighted(ELIGIBILITY) };
   const path = repairPath(req.repair_id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SANDBOX_OUTBOX_KEEP } from './sandbox.ts';
 import type { SmsOutboxRepository } from './outbox-repository.ts';
+import { FAVICON_LINK } from '#server/lib/favicon.ts';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -23,7 +24,7 @@ export function registerSandboxSmsPage(app: FastifyInstance, outbox: SmsOutboxRe
       .join('\n');
     const html = `<!doctype html>
 <html lang="zh"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-<title>SANDBOX SMS inbox</title>
+<title>SANDBOX SMS inbox</title>${FAVICON_LINK}
 <style>body{font-family:system-ui,sans-serif;margin:2rem}td,th{padding:.3rem .8rem;text-align:left;border-bottom:1px solid #ddd}</style>
 </head><body>
 <h1>SANDBOX SMS inbox</h1>

@@ -34,6 +34,7 @@ const INTAKE_REASONS: Record<RejectReason | string, MessageDescriptor> = {
   repair_id_duplicate: msg`The same repair id appears twice`,
   duplicate_input: msg`Repeats an earlier line`,
   duplicate_batch: msg`Already tracked in this batch`,
+  tracked_elsewhere: msg`Already tracked in another batch`,
   unknown_device: msg`Unknown device`,
 };
 

@@ -38,6 +38,8 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.PHONE_NOT_BOUND]: msg`No phone is bound to this account`,
   [ErrCode.PHONE_MISMATCH]: msg`This is not the bound phone`,
   [ErrCode.PHONE_TAKEN]: msg`This phone is bound to another user`,
+  // Intake answers its refused lines with this code; the screen shows them as the list named here.
+  [ErrCode.REPAIR_NO_VALID_LINES]: msg`No device can be taken in: the list below gives each line's reason`,
   [ErrCode.WX_NOT_BOUND]: msg`This WeChat is not bound to any account: sign in with your password and bind it in the personal center`,
   [ErrCode.WX_BOUND_TO_OTHER]: msg`This WeChat is bound to another user`,
   [ErrCode.WX_NOT_CONFIGURED]: msg`WeChat sign-in is not configured`,

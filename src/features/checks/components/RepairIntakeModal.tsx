@@ -1,9 +1,13 @@
 import { memo, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { endpoints } from '#contract/endpoints.ts';
-import { INTAKE_LINES_MAX, type RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
+import {
+  INTAKE_LINES_MAX,
+  repairIntakeOutput,
+  type RepairIntakeDatas,
+} from '#contract/schemas/repairs-intake.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
@@ -44,22 +48,39 @@ function IntakeForm({ orderId, orderTitle, deviceIds, count, onClose, onDone }: 
   const [title, setTitle] = useState(orderTitle.slice(0, 60));
   const [titleError, setTitleError] = useState<string | null>(null);
   const requestId = useRequestId();
+  const [twice, setTwice] = useState(false);
   const intake = useMutation({
-    mutationFn: (body: { check_order_id: number; device_ids: number[]; batch_title: string }) =>
-      callApi(endpoints.repairIntakeFromCheck, { ...body, request_id: requestId.idFor(body) }),
+    mutationFn: (body: {
+      check_order_id: number;
+      device_ids: number[];
+      batch_title: string;
+      allow_tracked_elsewhere: boolean;
+    }) => callApi(endpoints.repairIntakeFromCheck, { ...body, request_id: requestId.idFor(body) }),
     onSuccess: (datas) => {
       requestId.done();
       onDone(datas);
     },
   });
   const failure = intake.error instanceof ApiError ? intake.error : null;
+  // Every device refused (REPAIR_NO_VALID_LINES): the answer lists why; those already tracked in
+  // another batch are named with it, so the shop can decide to follow them twice (issue 27).
+  const elsewhere = failure
+    ? (repairIntakeOutput.shape.rejected
+        .safeParse((failure.datas as { rejected?: unknown } | null)?.rejected)
+        .data?.filter((r) => r.reason === 'tracked_elsewhere') ?? [])
+    : [];
   const tooMany = count > INTAKE_LINES_MAX;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return setTitleError(t`Give the batch a title`);
     setTitleError(null);
-    intake.mutate({ check_order_id: orderId, device_ids: deviceIds(), batch_title: title.trim() });
+    intake.mutate({
+      check_order_id: orderId,
+      device_ids: deviceIds(),
+      batch_title: title.trim(),
+      allow_tracked_elsewhere: twice,
+    });
   };
 
   return (
@@ -83,9 +104,26 @@ function IntakeForm({ orderId, orderTitle, deviceIds, count, onClose, onDone }: 
             <Trans>At most {INTAKE_LINES_MAX} devices at a time: narrow the selection.</Trans>
           </Alert>
         )}
+        <Checkbox
+          label={t`Also take devices already tracked in another batch`}
+          checked={twice}
+          onChange={(e) => setTwice(e.currentTarget.checked)}
+          data-testid="intake-allow-elsewhere"
+        />
         {failure && (
           <Alert color="red" data-testid="intake-error">
             {localizedErrorMessage(failure.errcode, failure.message, failure.datas)}
+            {elsewhere.length > 0 && (
+              <List size="sm" mt="xs" data-testid="intake-elsewhere">
+                {elsewhere.map((r) => (
+                  <List.Item key={r.line}>
+                    <Trans>
+                      {r.ident}: already tracked in batch “{r.detail}”
+                    </Trans>
+                  </List.Item>
+                ))}
+              </List>
+            )}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -115,7 +115,13 @@ export function ResultsWorkspace({
       setSelection(NO_SELECTION);
       const added = datas.added;
       const refused = datas.rejected.length;
-      notify('success', t`${added} devices moved into repair tracking, ${refused} refused.`);
+      const elsewhere = datas.rejected.filter((r) => r.reason === 'tracked_elsewhere').length;
+      notify(
+        'success',
+        elsewhere > 0
+          ? t`${added} devices moved into repair tracking, ${refused} refused (${elsewhere} already tracked in another batch).`
+          : t`${added} devices moved into repair tracking, ${refused} refused.`,
+      );
     },
     [t],
   );

@@ -22,7 +22,7 @@ export default function HotPhonesChart({
   return (
     <ChartCard title={t`Most checked models`} testId="chart-hot-phones">
       <BarChart
-        h={280}
+        h={320}
         data={top.map((m) => ({ model: m.model, count: m.count, previous: m.previous }))}
         dataKey="model"
         withLegend
@@ -30,7 +30,8 @@ export default function HotPhonesChart({
           { name: 'count', label: t`This period`, color: palette[0]!.name },
           { name: 'previous', label: t`Previous period`, color: palette[palette.length - 1]!.name },
         ]}
-        xAxisProps={{ reversed: rtl }}
+        // Every model named under its bar (recharts drops labels that would touch): slanted to fit.
+        xAxisProps={{ reversed: rtl, interval: 0, angle: rtl ? 30 : -30, textAnchor: 'end', height: 80 }}
         yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
         barChartProps={{
           onClick: (state: { activeTooltipIndex?: number | string | null } | null) => {

@@ -3,12 +3,15 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardOverviewDatas } from '#contract/schemas/dashboards.ts';
+import { SERVICE_CODES } from '#contract/schemas/checks-catalogue.ts';
+import { WARRANTY_TYPES } from '#contract/schemas/checks-results.ts';
 import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
 import { DashLink } from '../components/DashLink.tsx';
 import { useChartTheme } from '../components/use-chart-palette.ts';
 import { useFollowLink } from '../components/use-follow-link.ts';
 import { facetLabel, percent, serviceLabel } from '../model/labels.ts';
 import { OTHER, dayRows } from '../model/series.ts';
+import { keyedColors, withTints } from '../model/chart-palette.ts';
 import { ChartCard } from './ChartCard.tsx';
 
 /**
@@ -22,11 +25,18 @@ export default function OverviewCharts({ data }: { data: DashboardOverviewDatas 
   const { palette, rtl } = useChartTheme();
   const follow = useFollowLink();
   const rows = dayRows(data.series);
-  const series = rows.services.map((s, i) => ({
+  // A service keeps its colour across periods and languages; "other" is the palette's grey.
+  const serviceColors = keyedColors(rows.services, SERVICE_CODES, palette, OTHER);
+  const series = rows.services.map((s) => ({
     name: s,
     label: s === OTHER ? t`Other services` : serviceLabel(i18n, s),
-    color: palette[i % palette.length]!.name,
+    color: serviceColors.get(s)!.name,
   }));
+  const warrantyColors = keyedColors(
+    data.warranty_mix.map((s) => s.key),
+    WARRANTY_TYPES,
+    withTints(palette),
+  );
   const openDay = (state: { activeTooltipIndex?: number | string | null } | null) => {
     const index = Number(state?.activeTooltipIndex);
     const day = Number.isInteger(index) ? data.series[index] : undefined;
@@ -134,10 +144,10 @@ export default function OverviewCharts({ data }: { data: DashboardOverviewDatas 
               size={180}
               thickness={28}
               withTooltip
-              data={data.warranty_mix.map((s, i) => ({
+              data={data.warranty_mix.map((s) => ({
                 name: facetLabel(i18n, 'warranty_type', s.key),
                 value: s.count,
-                color: palette[i % palette.length]!.name,
+                color: warrantyColors.get(s.key)!.name,
               }))}
               pieProps={{
                 onClick: (_: unknown, index: number) => {
@@ -153,7 +163,7 @@ export default function OverviewCharts({ data }: { data: DashboardOverviewDatas 
               spacing={2}
               aria-label={t`Warranty mix of the devices checked`}
             >
-              {data.warranty_mix.map((s, i) => (
+              {data.warranty_mix.map((s) => (
                 <List.Item key={s.key}>
                   <Group gap="xs" wrap="nowrap">
                     <span
@@ -162,7 +172,7 @@ export default function OverviewCharts({ data }: { data: DashboardOverviewDatas 
                         width: 10,
                         height: 10,
                         borderRadius: 2,
-                        background: palette[i % palette.length]!.hex,
+                        background: warrantyColors.get(s.key)!.hex,
                         display: 'inline-block',
                       }}
                     />

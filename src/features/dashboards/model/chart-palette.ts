@@ -80,3 +80,51 @@ export function chartPalette(primary: ThemeColorName, scheme: ThemeScheme): Char
   }
   return palette;
 }
+
+/**
+ * The palette followed by a tint of each colour (three shades lighter in light, darker in dark): a
+ * chart with more slices than colours (the warranty mix's 8 types) tells each slice apart instead
+ * of starting the palette again (issue 27: the donut repeated a blue).
+ */
+export function withTints(palette: readonly ChartColor[]): ChartColor[] {
+  const tints = palette.map((c) => {
+    const [name, shadeText] = c.name.split('.') as [ThemeColorName, string];
+    const shade = Number(shadeText);
+    const tint = shade >= 5 ? shade - 3 : shade + 3;
+    return { name: `${name}.${tint}`, hex: THEME_COLORS[name][tint]! };
+  });
+  return [...palette, ...tints];
+}
+
+/**
+ * A colour per key that stays the key's whatever the period, the ranking or the language (issue 27:
+ * a service's colour changed with them): each key prefers the colour at its place in `order` (the
+ * catalogue's order), the next free one when another shown key has it; `last`, when given, gets the
+ * palette's last colour (the grey of "other"), which no other key takes.
+ */
+export function keyedColors(
+  keys: readonly string[],
+  order: readonly string[],
+  palette: readonly ChartColor[],
+  last?: string,
+): Map<string, ChartColor> {
+  const out = new Map<string, ChartColor>();
+  const free = last === undefined ? palette.length : palette.length - 1;
+  const taken = new Set<number>();
+  const known = [...keys].filter((k) => k !== last);
+  // Keys in catalogue order first, so which key yields on a clash does not depend on the ranking.
+  known.sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+  for (const key of known) {
+    let i = rank(order, key) % free;
+    for (let tries = 0; taken.has(i) && tries < free; tries++) i = (i + 1) % free;
+    taken.add(i);
+    out.set(key, palette[i]!);
+  }
+  if (last !== undefined && keys.includes(last)) out.set(last, palette[palette.length - 1]!);
+  return out;
+}
+
+function rank(order: readonly string[], key: string): number {
+  const i = order.indexOf(key);
+  return i < 0 ? order.length : i;
+}

@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { endpoints } from '#contract/endpoints.ts';
 import type { ServerToClientEvents } from '#contract/realtime.ts';
 import { callApi } from '#src/lib/api/client.ts';
-import { noticesKeys, repairsKeys } from './keys.ts';
+import { noticesKeys } from './keys.ts';
+import { repairsChangedElsewhere } from './refetch.ts';
 
 export const NOTICES_PAGE_SIZE = 20;
 
@@ -49,11 +50,11 @@ export function onNoticeNew(queryClient: QueryClient, notice: NoticePayload): vo
     old ? { unread: old.unread + 1 } : old,
   );
   void queryClient.invalidateQueries({ queryKey: noticesKeys.all, refetchType: 'none' });
-  void queryClient.invalidateQueries({ queryKey: repairsKeys.all });
+  repairsChangedElsewhere(queryClient);
   for (const listener of listeners) listener(notice);
 }
 
 /** 'repairs:changed': lists, details and today's changes are out of date. */
 export function onRepairsChanged(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: repairsKeys.all });
+  repairsChangedElsewhere(queryClient);
 }

@@ -14,6 +14,7 @@ import { callApi } from '#src/lib/api/client.ts';
 import { callOrQueue } from '#src/lib/offline/outbox.ts';
 import { type DeviceFilters, listInputOf } from '../model.ts';
 import { repairsKeys } from './keys.ts';
+import { repairsChangedHere } from './refetch.ts';
 
 export const BATCHES_PAGE_SIZE = 50;
 /** The table is virtualised: one call brings the largest page the contract allows. */
@@ -64,7 +65,7 @@ export const deviceHistoryQuery = (q: string) =>
 
 const useInvalidateRepairs = () => {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: repairsKeys.all });
+  return () => repairsChangedHere(queryClient);
 };
 
 export function useCreateBatch() {

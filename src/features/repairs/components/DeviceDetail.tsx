@@ -37,6 +37,7 @@ import { DeviceEditForm } from './DeviceEditForm.tsx';
 import { EventText } from './EventText.tsx';
 import { PrintLabel, type PaperSize } from './PrintLabel.tsx';
 import { RepairsConnectionNotice } from './RepairsConnectionNotice.tsx';
+import { RefreshButton } from './RefreshButton.tsx';
 
 /** One tracked device: status, timeline, customer, logistics, edit, watch, customer link, label. */
 export function DeviceDetail({ deviceId }: { deviceId: number | undefined }) {
@@ -122,14 +123,13 @@ function DeviceView({
           >
             <Trans>Device history</Trans>
           </Anchor>
-          <Button
+          <RefreshButton
             variant="default"
-            onClick={() => void act(() => refresh.mutateAsync({ device_ids: [device.id] }))}
+            count={1}
+            onConfirm={() => void act(() => refresh.mutateAsync({ device_ids: [device.id] }))}
             loading={refresh.isPending}
-            data-testid="detail-refresh"
-          >
-            <Trans>Refresh status</Trans>
-          </Button>
+            testId="detail-refresh"
+          />
           <Button
             variant={device.watched ? 'default' : 'filled'}
             onClick={() => void act(() => watch.mutateAsync({ device_ids: [device.id] }))}

@@ -14,7 +14,13 @@ import {
 } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LOGISTICS_BADGES, type LogisticsBadge, type RepairBatchRow } from '#contract/schemas/repairs.ts';
-import type { RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
+import {
+  repairIntakeOutput,
+  type IntakeLine,
+  type IntakeRejected,
+  type RepairIntakeDatas,
+} from '#contract/schemas/repairs-intake.ts';
+import { ApiError } from '#src/lib/api/errors.ts';
 import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { isQueued } from '#src/lib/offline/outbox.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
@@ -49,6 +55,9 @@ export function IntakeModal({ opened, onClose, batches, batchId }: IntakeModalPr
   const [errors, setErrors] = useState<{ title?: string; lines?: string; form?: string }>({});
   const [result, setResult] = useState<RepairIntakeDatas | null>(null);
   const [queued, setQueued] = useState(false);
+  /** The lines of the last intake sent (a refused line's number points into them). */
+  const [sent, setSent] = useState<IntakeLine[]>([]);
+  const elsewhere = result?.rejected.filter((r) => r.reason === 'tracked_elsewhere') ?? [];
   const createBatch = useCreateBatch();
   const intake = useIntake();
   const draft = parseIntakeText(text);
@@ -84,8 +93,18 @@ export function IntakeModal({ opened, onClose, batches, batchId }: IntakeModalPr
     if (draft.lines.length === 0) next.lines = t`Please add at least one device`;
     setErrors(next);
     if (next.title || next.lines) return;
+    await send(draft.lines, false);
+  }
+
+  /** The devices of the answer tracked in another batch, taken in anyway (the shop chose to). */
+  async function takeAnyway() {
+    const lines = elsewhere.map((r) => sent[r.line - 1]).filter((l) => l !== undefined);
+    if (lines.length > 0) await send(lines, true);
+  }
+
+  async function send(lines: IntakeLine[], allowElsewhere: boolean) {
     // The same body sent again (a lost answer) keeps its ids: one batch, one intake.
-    const requestId = requestIds.idFor({ title, text, badge });
+    const requestId = requestIds.idFor({ title, lines, badge, allowElsewhere });
     try {
       const id =
         target === NEW_BATCH
@@ -94,11 +113,14 @@ export function IntakeModal({ opened, onClose, batches, batchId }: IntakeModalPr
       setTarget(String(id));
       const answer = await intake.mutateAsync({
         batch_id: id,
-        lines: draft.lines,
+        lines,
         badge,
+        allow_tracked_elsewhere: allowElsewhere,
         request_id: requestId,
       });
       requestIds.done();
+      setErrors({});
+      setSent(lines);
       if (isQueued(answer)) {
         setQueued(true);
         setResult(null);
@@ -106,7 +128,14 @@ export function IntakeModal({ opened, onClose, batches, batchId }: IntakeModalPr
         setQueued(false);
         setResult(answer);
       }
+      // Taken in: the box empties, so a second click cannot send the same devices again (the
+      // refused lines stay listed below with their reasons).
+      setText('');
     } catch (err) {
+      const refused = err instanceof ApiError ? rejectedOf(err.datas) : null;
+      // Nothing taken in: the answer still lists every line's reason, shown as the list it names.
+      setSent(refused ? lines : []);
+      setResult(refused ? { batch_id: Number(target), added: 0, device_ids: [], rejected: refused } : null);
       setErrors({
         form: actionErrorText(err) ?? undefined,
       });
@@ -115,6 +144,7 @@ export function IntakeModal({ opened, onClose, batches, batchId }: IntakeModalPr
 
   const close = () => {
     setResult(null);
+    setSent([]);
     setQueued(false);
     setText('');
     setErrors({});
@@ -255,6 +285,25 @@ export function IntakeModal({ opened, onClose, batches, batchId }: IntakeModalPr
                 </Table.Tbody>
               </Table>
             )}
+            {elsewhere.length > 0 && (
+              <Group justify="space-between" data-testid="intake-elsewhere">
+                <Text size="sm">
+                  <Trans>
+                    {elsewhere.length} devices are already tracked in another batch: take them in here as well
+                    only if the shop follows them twice on purpose.
+                  </Trans>
+                </Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => void takeAnyway()}
+                  loading={intake.isPending}
+                  data-testid="intake-take-anyway"
+                >
+                  <Trans>Take these in anyway</Trans>
+                </Button>
+              </Group>
+            )}
           </Stack>
         )}
         <Group justify="flex-end">
@@ -277,4 +326,12 @@ export function IntakeModal({ opened, onClose, batches, batchId }: IntakeModalPr
       />
     </Modal>
   );
+}
+
+/** The refused lines an error answer carries (REPAIR_NO_VALID_LINES), or null. */
+function rejectedOf(datas: unknown): IntakeRejected[] | null {
+  const parsed = repairIntakeOutput.shape.rejected.safeParse(
+    (datas as { rejected?: unknown } | null)?.rejected,
+  );
+  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
 }

@@ -39,6 +39,7 @@ import { DeviceTable } from './DeviceTable.tsx';
 import { RepairFilters, activeFilterCount } from './RepairFilters.tsx';
 import { IntakeModal } from './IntakeModal.tsx';
 import { RepairsConnectionNotice } from './RepairsConnectionNotice.tsx';
+import { RefreshButton } from './RefreshButton.tsx';
 
 /**
  * Repair progress management: batches, filters, the device table and its bulk actions. The filters
@@ -234,15 +235,13 @@ export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters 
                 {visibleSelected.length} selected of {devices.data?.total ?? 0}
               </Trans>
             </Text>
-            <Button
+            <RefreshButton
               size="xs"
-              disabled={visibleSelected.length === 0}
+              count={visibleSelected.length}
               loading={refresh.isPending}
-              onClick={() => void onRefresh()}
-              data-testid="bulk-refresh"
-            >
-              <Trans>Refresh status</Trans>
-            </Button>
+              onConfirm={() => void onRefresh()}
+              testId="bulk-refresh"
+            />
             <Button
               size="xs"
               variant="light"

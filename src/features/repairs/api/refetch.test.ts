@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { repairsKeys } from './keys.ts';
+import { COALESCE_MS, repairsChangedElsewhere, repairsChangedHere } from './refetch.ts';
+
+afterEach(() => vi.useRealTimers());
+
+/** A watched repairs list (as the page holds it) whose fetches are counted. */
+async function watchedList() {
+  const client = new QueryClient();
+  let fetches = 0;
+  const observer = new QueryObserver(client, {
+    queryKey: repairsKeys.deviceList({}),
+    queryFn: async () => ++fetches,
+  });
+  const stop = observer.subscribe(() => undefined);
+  await vi.waitFor(() => expect(fetches).toBe(1));
+  return { client, fetches: () => fetches, stop };
+}
+
+describe('repairs refetches (issue 27: one action, one fetch per list)', () => {
+  it('answers a burst of server events with one fetch', async () => {
+    const list = await watchedList();
+    vi.useFakeTimers();
+    // What one answered refresh batch sends: repairs:changed, data:changed, repairs:refresh, data:changed.
+    for (let i = 0; i < 4; i++) repairsChangedElsewhere(list.client);
+    await vi.advanceTimersByTimeAsync(COALESCE_MS + 10);
+    expect(list.fetches()).toBe(2);
+    list.stop();
+  });
+
+  it('lets the page refetch at once after its own write, and the events about it add nothing', async () => {
+    const list = await watchedList();
+    vi.useFakeTimers();
+    repairsChangedElsewhere(list.client); // the server's event, just before the HTTP answer
+    await repairsChangedHere(list.client); // the mutation's own refetch
+    expect(list.fetches()).toBe(2);
+    await vi.advanceTimersByTimeAsync(COALESCE_MS * 3);
+    expect(list.fetches()).toBe(2);
+    list.stop();
+  });
+});
