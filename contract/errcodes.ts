@@ -166,6 +166,9 @@ export const ErrCode = {
   DASHBOARD_RANGE_OUT: 7002,
   /** Silent: the action was already carried out (a replay that needs no new message). */
   ALREADY_DONE: 50086,
+  // Going live (issue 24): a connection production runs without, said plainly.
+  /** recharge: no payment provider is configured (production refuses the sandbox): nothing is charged. */
+  PAYMENT_NOT_CONFIGURED: 8000,
 } as const;
 
 export type ErrCodeName = keyof typeof ErrCode;
@@ -260,6 +263,8 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.DASHBOARD_RANGE_INVALID]: '日期范围无效：开始日期须不晚于结束日期，且不超过366天',
   [ErrCode.DASHBOARD_RANGE_OUT]: '日期超出可查询范围',
   [ErrCode.ALREADY_DONE]: '已处理',
+  // Going live (issue 24)
+  [ErrCode.PAYMENT_NOT_CONFIGURED]: '本服务器未配置支付服务，暂不能充值，未产生扣款',
 };
 
 /** Spec section 8: these codes are returned silently (no toast). */

@@ -154,6 +154,10 @@ function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig | undefined {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** DATABASE_URL, or the default SQLite file (tools such as create-admin need only this). */
+export const databaseUrlOf = (env: NodeJS.ProcessEnv): string =>
+  env.DATABASE_URL ?? resolve('data', 'repairops.sqlite');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const port = Number(env.PORT || 8080);
@@ -228,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? resolve('data', 'repairops.sqlite'),
+    databaseUrl: databaseUrlOf(env),
     production,
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -66,6 +66,8 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.OCR_TOO_LARGE]: msg`The image is too large, please make it smaller`,
   [ErrCode.OCR_BUSY]: msg`Text recognition is busy, please try again in a moment`,
   [ErrCode.OCR_FAILED]: msg`This image could not be read, please use another photo`,
+  // Going live (issue 24)
+  [ErrCode.PAYMENT_NOT_CONFIGURED]: msg`Recharge is not configured on this server; nothing was charged`,
 };
 
 /**
