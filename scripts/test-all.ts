@@ -39,6 +39,7 @@ await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 await check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 await check('translations', 'node', ['scripts/check-catalogs.ts']);
+await check('docs', 'node', ['scripts/check-docs.ts']);
 
 process.stdout.write('\n▶ unit and integration tests (vitest)\n');
 // With a throwaway cluster (Debian's binaries installed), vitest also runs the server suite on
