@@ -133,6 +133,29 @@ describe('first start in production (issue 24)', () => {
     expect(log).toContain('npm run create-admin -- --username');
   });
 
+  it('logs one preflight line per outside connection, payment and WeChat missing', async () => {
+    // The logger writes asynchronously: its lines may follow the banner by a moment.
+    const preflightLines = () => log.split('\n').filter((l) => l.includes('"msg":"preflight '));
+    for (let i = 0; i < 100 && preflightLines().length < 8; i++) await new Promise((r) => setTimeout(r, 100));
+    const lines = preflightLines();
+    const names = lines.map(
+      (l) => (JSON.parse(l) as { preflight: { connection: string } }).preflight.connection,
+    );
+    expect(names).toEqual([
+      'checks',
+      'repairs',
+      'sms',
+      'wechat',
+      'payment',
+      'database',
+      'exports',
+      'tesseract',
+    ]);
+    expect(log).toContain('preflight payment: missing');
+    expect(log).toContain('preflight wechat: missing');
+    expect(log).toContain('preflight database: configured');
+  });
+
   it('refuses admin / repair2026 (there is no such user)', async () => {
     const r = await login('admin', 'repair2026');
     expect(r.errcode).toBe(ErrCode.LOGIN_FAILED);

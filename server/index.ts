@@ -4,6 +4,7 @@ import { connectDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { firstStart } from './first-start.ts';
 import { startBanner } from './start-banner.ts';
+import { logPreflight, runPreflight } from './preflight/preflight.ts';
 import { demoHistoryEnabled } from './seed-history.ts';
 import { selectCheckProvider } from './providers/checks/index.ts';
 
@@ -44,6 +45,9 @@ export async function main(): Promise<void> {
   repairs.runner.start();
   repairs.scheduler.start();
   exportRunner.start();
+  // Production logs what it runs with, one line per outside connection (no secrets): a missing one
+  // is a warning, and its screens say "not configured" (npm run doctor prints the same).
+  if (config.production) logPreflight(app.log, await runPreflight(config, { db }));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(
