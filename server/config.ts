@@ -40,7 +40,7 @@ export interface ServerConfig {
   /**
    * Recharge and its payment provider (PAYMENT_*, RECHARGE_*, ALIPAY_*, WECHATPAY_*). Absent when
    * none of them is set: the sandbox provider with the default rate outside production, and no
-   * provider in production (recharge then answers 5007). The sandbox is refused in production.
+   * provider in production (recharge then answers 8000, not configured). The sandbox is refused in production.
    */
   payment?: PaymentConfig;
   /**

@@ -12,7 +12,7 @@ import { WechatPayProvider } from './wechatpay.ts';
 
 /**
  * The payment provider the configuration asks for: the sandbox by default outside production, Alipay
- * or WeChat Pay when configured, none in production without one (recharge then answers 5007).
+ * or WeChat Pay when configured, none in production without one (recharge then answers 8000, not configured).
  */
 export function selectPaymentProvider(
   config: ServerConfig,
