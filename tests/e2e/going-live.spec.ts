@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { ErrCode } from '#contract/errcodes.ts';
+import {
+  createAdmin,
+  grantPoints,
+  startProductionServer,
+  type ProductionServer,
+} from './production-server.ts';
+
+// Issue 24: a production server without any provider, as a shop first starts it. Its own server
+// (built server and PWA, fresh database) on E2E_PORT + 200; the shared e2e server runs the sandboxes.
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 200;
+const USERNAME = 'owner';
+const PASSWORD = 'Counter2026x';
+
+let server: ProductionServer;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: `http://localhost:${PORT}` });
+
+test.beforeAll(async () => {
+  server = await startProductionServer(PORT);
+  const made = await createAdmin(
+    server.database,
+    ['--username', USERNAME, '--shop', '老王手机维修'],
+    PASSWORD,
+  );
+  if (made.code !== 0) throw new Error(`create-admin failed: ${made.out}`);
+  await grantPoints(server.database, USERNAME, 100_00);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const points = async (token: string) =>
+  (await server.call<{ integral: number }>('/api/user/user_center', {}, token)).datas.integral;
+
+test('the demo Admin does not exist; the created Admin signs in and lands on the dashboard', async ({
+  page,
+}) => {
+  await expect(server.signIn(null, 'admin', 'repair2026')).rejects.toThrow(String(ErrCode.LOGIN_FAILED));
+  await server.signIn(page, USERNAME, PASSWORD);
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/app\/dashboards\/default/);
+  await expect(page.getByTestId('points')).toContainText('100.00');
+});
+
+test('recharge: the wallet says it is not configured, offers nothing, and the call moves nothing', async ({
+  page,
+}) => {
+  const token = await server.signIn(page, USERNAME, PASSWORD);
+  await page.goto('/#/app/shoppingcenter/shoppingcenter');
+  await expect(page.getByTestId('recharge-not-configured')).toContainText('本服务器未配置充值');
+  await expect(page.getByTestId('recharge-sandbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '立即充值' })).toBeDisabled();
+  await expect(page.getByLabel('充值金额（元）')).toBeDisabled();
+  await page.screenshot({ path: 'test-results/going-live/recharge-not-configured.png' });
+
+  const before = await points(token);
+  const r = await server.call(
+    '/api/recharge/recharge_create',
+    { amount: 50_00, request_id: 'golive-r-1' },
+    token,
+  );
+  expect(r.errcode).toBe(ErrCode.PAYMENT_NOT_CONFIGURED);
+  expect(await points(token)).toBe(before);
+  const record = await server.call<{ total: number }>('/api/recharge/recharge_record', {}, token);
+  expect(record.datas.total).toBe(0);
+});
+
+test('the start log holds no demo password and no password of the new Admin', () => {
+  expect(server.log()).toContain('no account yet');
+  expect(server.log()).not.toContain('repair2026');
+  expect(server.log()).not.toContain(PASSWORD);
+});
