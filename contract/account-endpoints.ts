@@ -40,7 +40,7 @@ export const accountEndpoints = {
     input: sendSmsInput,
     output: sendSmsOutput,
     summary:
-      'Send a 6-digit SMS code for a purpose (rate limited per phone and per client); answers the resend cooldown and expiry. edit_password needs the token and the bound phone.',
+      'Send a 6-digit SMS code for a purpose (rate limited per phone and per client); answers the resend cooldown and expiry. edit_password needs the token and the bound phone. Without an SMS provider (production) every purpose answers SMS_NOT_CONFIGURED; the provider throttling or refusing answers SMS_PROVIDER_THROTTLED, SMS_SEND_FAILED or SMS_PHONE_REFUSED, and no code is kept.',
   }),
   editPasswordSms: defineEndpoint({
     path: '/api/user/edit_password_sms',

@@ -91,6 +91,9 @@ describe('endpoint registry', () => {
       'rechargeClose',
       'repairSettingsSave',
       'templateKitSet',
+      // The counter's refunds and voids (issue 26, decision 0047).
+      'ticketRefund',
+      'ticketVoid',
     ];
     const pub = [
       'tncode',

@@ -8,6 +8,7 @@ import { templateKitEndpoints } from './template-kit-endpoints.ts';
 import { dashboardEndpoints } from './dashboard-endpoints.ts';
 import { repairEndpoints } from './repair-endpoints.ts';
 import { outboxReplayEndpoints } from './outbox-replay-endpoints.ts';
+import { counterEndpoints } from './counter-endpoints.ts';
 
 /**
  * Every endpoint of the API (spec section 7 plus the product's own), keyed by a stable name.
@@ -26,6 +27,7 @@ export const endpoints = {
   ...dashboardEndpoints,
   ...repairEndpoints,
   ...outboxReplayEndpoints,
+  ...counterEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -14,6 +14,43 @@ export const ErrCode = {
   FORBIDDEN: 1003,
   NOT_FOUND: 1004,
   RATE_LIMITED: 1005,
+  // The shop counter (issue 26, decision 0047): 9000-9099.
+  /** No customer with this id in the caller's shop. */
+  CUSTOMER_NOT_FOUND: 9000,
+  /** A phone given to a customer already belongs to another customer of the shop: `datas` = { customer_id, name }. */
+  CUSTOMER_PHONE_TAKEN: 9001,
+  /** customer_merge: a customer cannot be merged into itself (or into one already merged away). */
+  CUSTOMER_MERGE_INVALID: 9002,
+  /** No ticket with this id in the caller's shop. */
+  TICKET_NOT_FOUND: 9010,
+  /** The ticket changed since the caller read it (another tab or colleague): reload and try again. */
+  TICKET_STALE: 9011,
+  /** The workflow does not allow this status change from the ticket's status. */
+  TICKET_MOVE_NOT_ALLOWED: 9012,
+  /** No quote line to ask the customer about, or none approved. */
+  TICKET_QUOTE_MISSING: 9013,
+  /** Quote lines still wait for the customer's answer. */
+  TICKET_QUOTE_UNDECIDED: 9014,
+  /** The approved work is not paid in full: `datas` = { outstanding_fen }. */
+  TICKET_NOT_PAID: 9015,
+  /** More is held than the approved work costs: refund the difference first. `datas` = { outstanding_fen }. */
+  TICKET_OVERPAID: 9016,
+  /** A ticket cancelled with the customer's money held: refund it first. */
+  TICKET_MONEY_HELD: 9017,
+  /** A device line is not a valid SN or IMEI (or is given twice): `datas.rejected` lists them. */
+  TICKET_DEVICE_INVALID: 9018,
+  /** A quote line named is not a proposed line of this ticket. */
+  TICKET_LINE_UNKNOWN: 9019,
+  /** The ticket is closed: no new deposit, payment, line or move. */
+  TICKET_CLOSED: 9020,
+  /** A payment larger than what is still due. `datas` = { outstanding_fen }. */
+  MONEY_MORE_THAN_DUE: 9021,
+  /** A refund (or void) larger than what the shop holds of the customer's money. `datas` = { held_fen }. */
+  MONEY_MORE_THAN_HELD: 9022,
+  /** The payment to void is not a deposit or payment of this ticket, or was voided already. */
+  MONEY_VOID_INVALID: 9023,
+  /** The technician is not an enabled employee of the shop. */
+  TICKET_TECHNICIAN_UNKNOWN: 9024,
   /** Silent: a polled state that has not changed yet (a QR code not scanned yet, say). */
   PENDING: 1012,
   NOT_IMPLEMENTED: 1020,
@@ -166,6 +203,15 @@ export const ErrCode = {
   DASHBOARD_RANGE_OUT: 7002,
   /** Silent: the action was already carried out (a replay that needs no new message). */
   ALREADY_DONE: 50086,
+  // SMS providers (issue 24): sendsms when no real provider is configured, or the provider refused.
+  /** sendsms: no SMS provider is configured (production without SMS_PROVIDER): nothing sent, no code stored. */
+  SMS_NOT_CONFIGURED: 2040,
+  /** sendsms: the SMS provider throttled the send (too many messages to this phone or from this account). */
+  SMS_PROVIDER_THROTTLED: 2041,
+  /** sendsms: the SMS provider could not be reached or refused the send (keys, sign name, template, balance). */
+  SMS_SEND_FAILED: 2042,
+  /** sendsms: the SMS provider refused this phone number (invalid, unreachable or blacklisted). */
+  SMS_PHONE_REFUSED: 2043,
   // Going live (issue 24): a connection production runs without, said plainly.
   /** recharge: no payment provider is configured (production refuses the sandbox): nothing is charged. */
   PAYMENT_NOT_CONFIGURED: 8000,
@@ -262,7 +308,30 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.OCR_FAILED]: '图片无法识别，请换一张照片',
   [ErrCode.DASHBOARD_RANGE_INVALID]: '日期范围无效：开始日期须不晚于结束日期，且不超过366天',
   [ErrCode.DASHBOARD_RANGE_OUT]: '日期超出可查询范围',
+  [ErrCode.CUSTOMER_NOT_FOUND]: '客户不存在',
+  [ErrCode.CUSTOMER_PHONE_TAKEN]: '该手机号已属于另一位客户，可合并两位客户',
+  [ErrCode.CUSTOMER_MERGE_INVALID]: '无法合并：请选择两位不同的客户',
+  [ErrCode.TICKET_NOT_FOUND]: '维修单不存在',
+  [ErrCode.TICKET_STALE]: '维修单已被他人修改，请刷新后重试',
+  [ErrCode.TICKET_MOVE_NOT_ALLOWED]: '当前状态不能变更为该状态',
+  [ErrCode.TICKET_QUOTE_MISSING]: '请先添加报价项目（并由客户确认）',
+  [ErrCode.TICKET_QUOTE_UNDECIDED]: '还有报价项目等待客户确认',
+  [ErrCode.TICKET_NOT_PAID]: '费用尚未结清，请先收款',
+  [ErrCode.TICKET_OVERPAID]: '已收金额超过应收，请先退还差额',
+  [ErrCode.TICKET_MONEY_HELD]: '该单仍有客户预付款，请先退款再取消',
+  [ErrCode.TICKET_DEVICE_INVALID]: '设备序列号或 IMEI 无效或重复',
+  [ErrCode.TICKET_LINE_UNKNOWN]: '报价项目不存在或已确认',
+  [ErrCode.TICKET_CLOSED]: '维修单已结束，不能再修改',
+  [ErrCode.MONEY_MORE_THAN_DUE]: '收款金额超过应收金额',
+  [ErrCode.MONEY_MORE_THAN_HELD]: '退款金额超过已收金额',
+  [ErrCode.MONEY_VOID_INVALID]: '该笔收款不存在或已作废',
+  [ErrCode.TICKET_TECHNICIAN_UNKNOWN]: '维修技师不存在或已停用',
   [ErrCode.ALREADY_DONE]: '已处理',
+  // SMS providers (issue 24)
+  [ErrCode.SMS_NOT_CONFIGURED]: '短信服务未配置，无法发送验证码，请联系管理员',
+  [ErrCode.SMS_PROVIDER_THROTTLED]: '短信发送过于频繁，请稍后再试',
+  [ErrCode.SMS_SEND_FAILED]: '短信发送失败，请稍后再试',
+  [ErrCode.SMS_PHONE_REFUSED]: '该手机号无法接收短信，请检查号码',
   // Going live (issue 24)
   [ErrCode.PAYMENT_NOT_CONFIGURED]: '本服务器未配置支付服务，暂不能充值，未产生扣款',
 };

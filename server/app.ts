@@ -17,7 +17,7 @@ import { attachRealtime, type RealtimeServer } from './plugins/realtime.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerHealth, type Health } from './plugins/health.ts';
-import type { SmsProvider } from './providers/sms/provider.ts';
+import type { SmsSetup } from './providers/sms/index.ts';
 import type { CheckProvider } from './providers/checks/provider.ts';
 import type { ProgressReporter } from './modules/checks/progress.ts';
 import { ledgerHandlers } from './modules/ledger/handlers.ts';
@@ -36,6 +36,7 @@ import type { MonitorSchedulerOptions } from './jobs/monitor-scheduler.ts';
 import type { PaymentProvider } from './providers/payment/provider.ts';
 import type { ExportRunner, ExportRunnerOptions } from './jobs/export-runner.ts';
 import { dashboardHandlers } from './modules/dashboards/handlers.ts';
+import { buildCounter } from './modules/counter/wiring.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -43,8 +44,8 @@ export interface AppOptions {
   clock?: Clock;
   /** false silences logs (tests); default: the structured logger at config.logLevel. */
   logger?: boolean;
-  /** Default: the sandbox provider (server log + the development inbox /sandbox/sms). */
-  sms?: SmsProvider;
+  /** Default: the SMS provider config.sms asks for (the sandbox outside production; none in production without one). */
+  sms?: SmsSetup | null;
   /** Where device checks go; without one, orders are taken but no job runner is built. */
   checkProvider?: CheckProvider;
   /** Job runner settings over config.jobRunner (tests: holdMaxMs 0 with a fake clock). */
@@ -174,6 +175,7 @@ export async function buildApp({
   });
 
   const templateKit = buildTemplateKit({ db: db.db, clock, io });
+  const counter = buildCounter({ db: db.db, clock });
 
   const dispatch: EndpointDispatcher = registerEndpoints(
     app,
@@ -186,6 +188,7 @@ export async function buildApp({
       ...repairs.handlers,
       ...wallet.handlers,
       ...exportJobs.handlers,
+      ...counter.handlers,
       ...dashboardHandlers({
         db: db.db,
         clock,

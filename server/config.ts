@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { paymentConfig, type PaymentConfig } from './payment-config.ts';
+import { smsConfig, type SmsConfig } from './sms-config.ts';
 
 export interface ServerConfig {
   port: number;
@@ -43,6 +44,12 @@ export interface ServerConfig {
    * provider in production (recharge then answers 8000, not configured). The sandbox is refused in production.
    */
   payment?: PaymentConfig;
+  /**
+   * SMS (SMS_PROVIDER, SMS_ALIYUN_*, SMS_TENCENT_*, SMS_API_BASE; server/sms-config.ts). Absent when
+   * none is set: the sandbox outside production, and no provider in production (sendsms then answers
+   * SMS_NOT_CONFIGURED). The sandbox is refused in production.
+   */
+  sms?: SmsConfig;
   /**
    * Excel exports: EXPORTS_DIR (default data/exports; shared by every process), EXPORT_RETENTION_DAYS
    * (how long a file is kept, default 7) and EXPORT_LINK_SECRET (signs download links; default a key
@@ -180,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const wechat = wechatConfig(env);
   const checks = checksConfig(env);
   const payment = paymentConfig(env, production);
+  const sms = smsConfig(env, production);
 
   const positive = (name: string, fallback: number) => {
     const raw = env[name];
@@ -246,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checks,
     repairs,
     ...(payment ? { payment } : {}),
+    ...(sms ? { sms } : {}),
   };
 }

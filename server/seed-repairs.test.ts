@@ -33,6 +33,11 @@ it('seeds three batches of living demo devices whose timelines the status machin
         JSON.stringify(e),
       ).toBe(true);
     expect((await db.selectFrom('monitors').select('id').execute()).length).toBeGreaterThan(0);
+    // Every demo device belongs to a counter customer, one per phone.
+    const linked = await db.selectFrom('repair_devices').select('customer_id').execute();
+    expect(linked.every((d) => d.customer_id !== null)).toBe(true);
+    const phones = await db.selectFrom('customer_phones').select('phone').execute();
+    expect(phones.length).toBe((await db.selectFrom('customers').select('id').execute()).length);
   } finally {
     await db.destroy();
   }

@@ -3,6 +3,7 @@ import { luhnCheckDigit } from '#contract/identifiers/parse.ts';
 import type { LogisticsBadge } from '#contract/schemas/repairs.ts';
 import type { Database } from './db/schema.ts';
 import { repairPath, sandboxStatus } from './providers/repairs/sandbox.ts';
+import { customersFromTrackedDevices } from './db/migrations/0030_counter.ts';
 
 const DAY = 24 * 3600_000;
 const NAMES = [
@@ -211,5 +212,7 @@ export async function seedDemoRepairs(
       }
     }
     await trx.insertInto('repair_counters').values({ account_id: accountId, last_no: no }).execute();
+    // The demo's tracked devices belong to counter customers, as migrated shops' do.
+    await customersFromTrackedDevices(trx as never);
   });
 }

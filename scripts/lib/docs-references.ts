@@ -91,7 +91,8 @@ export function brokenReferences(references: DocReference[], facts: RepoFacts): 
   for (const ref of references) {
     if (ref.kind === 'script' && !facts.scripts.has(ref.name)) {
       problems.push(`${ref.where}: npm run ${ref.name}: no such script in package.json`);
-    } else if (ref.kind === 'env' && !new RegExp(`\\b${ref.name}\\b`).test(facts.codeText)) {
+    } else if (ref.kind === 'env' && !new RegExp(`\\b${ref.name}\\b`, 'i').test(facts.codeText)) {
+      // Without case: a name the code builds from a value (SMS_…_TEMPLATE_<PURPOSE> from 'binding_phone').
       problems.push(`${ref.where}: ${ref.name}: no code reads or names it`);
     } else if (ref.kind === 'path') {
       const prefix = fixedPrefix(ref.name);

@@ -20,6 +20,7 @@ import { packageReturns } from './migrations/0018_package_returns.ts';
 import { dashboardFacets } from './migrations/0019_dashboard_facets.ts';
 import { dashboardRepairCounts } from './migrations/0020_dashboard_repair_counts.ts';
 import { repairCountsRowTrigger } from './migrations/0021_repair_counts_row_trigger.ts';
+import { counter } from './migrations/0030_counter.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
 function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
@@ -43,6 +44,7 @@ function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
     '0019_dashboard_facets': dashboardFacets(dialect),
     '0020_dashboard_repair_counts': dashboardRepairCounts(dialect),
     '0021_repair_counts_row_trigger': repairCountsRowTrigger(dialect),
+    '0030_counter': counter(dialect),
   };
 }
 

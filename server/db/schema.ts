@@ -1,5 +1,6 @@
 import type { RepairTables } from './schema/repairs.ts';
 import type { DashboardTables } from './schema/dashboards.ts';
+import type { CounterTables } from './schema/counter.ts';
 import type { AccountsTable, UsersTable } from './schema/accounts.ts';
 import type {
   PuzzlesTable,
@@ -48,8 +49,9 @@ export type * from './schema/wallet.ts';
 export type * from './schema/exports.ts';
 export type * from './schema/repairs.ts';
 export type * from './schema/dashboards.ts';
+export type * from './schema/counter.ts';
 
-export interface Database extends RepairTables, DashboardTables {
+export interface Database extends RepairTables, DashboardTables, CounterTables {
   accounts: AccountsTable;
   users: UsersTable;
   sessions: SessionsTable;

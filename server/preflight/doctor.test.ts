@@ -18,6 +18,7 @@ const SECRETS = {
   ALIPAY_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nALIPAYPRIVATEb64\\n-----END PRIVATE KEY-----',
   ALIPAY_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nALIPAYPUBLICb64\\n-----END PUBLIC KEY-----',
   EXPORT_LINK_SECRET: 'export-link-secret-0123456789abcdef',
+  SMS_ALIYUN_ACCESS_KEY_SECRET: 'aliyun-sms-secret-d41e7',
 };
 const FULL_PRODUCTION = {
   ...base,
@@ -34,6 +35,14 @@ const FULL_PRODUCTION = {
   ALIPAY_PRIVATE_KEY: SECRETS.ALIPAY_PRIVATE_KEY,
   ALIPAY_PUBLIC_KEY: SECRETS.ALIPAY_PUBLIC_KEY,
   EXPORT_LINK_SECRET: SECRETS.EXPORT_LINK_SECRET,
+  SMS_PROVIDER: 'aliyun',
+  SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI5tAccessKeyId01',
+  SMS_ALIYUN_ACCESS_KEY_SECRET: SECRETS.SMS_ALIYUN_ACCESS_KEY_SECRET,
+  SMS_ALIYUN_SIGN_NAME: '老王维修',
+  SMS_ALIYUN_TEMPLATE_EDIT_PASSWORD: 'SMS_1001',
+  SMS_ALIYUN_TEMPLATE_BINDING_PHONE: 'SMS_1002',
+  SMS_ALIYUN_TEMPLATE_RESET_PASSWORD: 'SMS_1003',
+  SMS_ALIYUN_TEMPLATE_REGISTER: 'SMS_1004',
 };
 
 describe('npm run doctor (server/preflight)', () => {
@@ -49,6 +58,7 @@ describe('npm run doctor (server/preflight)', () => {
     expect(prod).toBeGreaterThan(0);
     expect(lineOf(lines, 'wechat', prod)).toMatch(/missing .*2032 \(not configured\)/);
     expect(lineOf(lines, 'payment', prod)).toMatch(/missing .*8000 \(not configured\)/);
+    expect(lineOf(lines, 'sms', prod)).toMatch(/missing .*2040/);
   });
 
   it('a development configuration: a real check provider, settings production refuses are named', async () => {
@@ -83,6 +93,7 @@ describe('npm run doctor (server/preflight)', () => {
       /configured\s+Alipay \(precreate\) .*notifies to https:\/\/shop\.example\.com\/api\/pay\/notify\/alipay/,
     );
     expect(lineOf(lines, 'exports')).toContain('links signed by EXPORT_LINK_SECRET');
+    expect(lineOf(lines, 'sms')).toMatch(/configured\s+Alibaba Cloud SMS .*sign name "老王维修"/);
     expect(lines.join('\n')).not.toContain('In production');
     const text = lines.join('\n');
     for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);

@@ -12,7 +12,8 @@ function withoutProductionRefusals(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const payment = out.PAYMENT_PROVIDER?.trim() || 'sandbox';
   if (payment === 'sandbox')
     for (const k of Object.keys(out)) if (/^(PAYMENT_|RECHARGE_)/.test(k)) delete out[k];
-  if (out.SMS_PROVIDER?.trim() === 'sandbox') delete out.SMS_PROVIDER;
+  const sms = out.SMS_PROVIDER?.trim() || 'sandbox';
+  if (sms === 'sandbox') for (const k of Object.keys(out)) if (k.startsWith('SMS_')) delete out[k];
   return out;
 }
 

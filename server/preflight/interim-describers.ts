@@ -1,6 +1,6 @@
 // Describers of the connections whose production behaviour other work changes: checks and repair
-// status (p24-repairhttp) and SMS (p24-providers) will export their own describeChecks /
-// describeRepairs / describeSms; until then these say what the code does today.
+// status (p24-repairhttp) will export their own describeChecks / describeRepairs; until then these
+// say what the code does today.
 import type { ServerConfig } from '#server/config.ts';
 import type { ConnectionReport } from './connection.ts';
 
@@ -20,13 +20,5 @@ export function describeRepairsToday(config: ServerConfig): ConnectionReport {
     name: 'repairs',
     state: 'sandbox',
     detail: `sandbox repair-status provider (speed x${config.repairs?.sandboxSpeed ?? 1}): invented progress, labelled "sandbox"`,
-  };
-}
-
-export function describeSmsToday(): ConnectionReport {
-  return {
-    name: 'sms',
-    state: 'sandbox',
-    detail: 'sandbox: nothing is sent, codes go to the server log and /sandbox/sms',
   };
 }

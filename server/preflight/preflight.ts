@@ -3,7 +3,8 @@ import type { Db } from '#server/db/connect.ts';
 import { describePayment } from '#server/providers/payment/index.ts';
 import { describeWechat } from '#server/providers/wechat/index.ts';
 import type { ConnectionReport } from './connection.ts';
-import { describeChecksToday, describeRepairsToday, describeSmsToday } from './interim-describers.ts';
+import { describeSms } from '#server/providers/sms/index.ts';
+import { describeChecksToday, describeRepairsToday } from './interim-describers.ts';
 import { describeDatabase, describeExports, describeTesseract } from './local-describers.ts';
 
 export type { ConnectionReport, ConnectionState } from './connection.ts';
@@ -25,7 +26,7 @@ export type Describer = (
 export const PROVIDER_DESCRIBERS: readonly Describer[] = [
   describeChecksToday,
   describeRepairsToday,
-  describeSmsToday,
+  describeSms,
   describeWechat,
   describePayment,
 ];

@@ -7,12 +7,14 @@ export interface SendCodeButtonProps {
   send(): Promise<number>;
   /** The seconds to wait when a refusal says so (rate limit). */
   waitAfterError?(err: unknown): number;
+  /** Called with every refusal (the field around the button shows what it means). */
+  onError?(err: unknown): void;
   disabled?: boolean;
   testId?: string;
 }
 
 /** Sends an SMS code, then counts the cooldown down before it can send again. */
-export function SendCodeButton({ send, waitAfterError, disabled, testId }: SendCodeButtonProps) {
+export function SendCodeButton({ send, waitAfterError, onError, disabled, testId }: SendCodeButtonProps) {
   const { t } = useLingui();
   const [wait, setWait] = useState(0);
   const [sending, setSending] = useState(false);
@@ -29,6 +31,7 @@ export function SendCodeButton({ send, waitAfterError, disabled, testId }: SendC
       setWait(await send());
     } catch (err) {
       setWait(waitAfterError?.(err) ?? 0);
+      onError?.(err);
     } finally {
       setSending(false);
     }

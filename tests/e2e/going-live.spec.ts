@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { ErrCode } from '#contract/errcodes.ts';
 import {
@@ -66,6 +67,40 @@ test('recharge: the wallet says it is not configured, offers nothing, and the ca
   expect(await points(token)).toBe(before);
   const record = await server.call<{ total: number }>('/api/recharge/recharge_record', {}, token);
   expect(record.datas.total).toBe(0);
+});
+
+/** Rows in a table of the server's database (opened read-only beside the running server). */
+function count(table: string): number {
+  const db = new DatabaseSync(server.database, { readOnly: true });
+  try {
+    return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+test('SMS: binding a phone says text messages are not configured; no code is stored', async ({ page }) => {
+  await server.signIn(page, USERNAME, PASSWORD);
+  await page.goto('/#/app/personalcenter');
+  await page.getByRole('tab', { name: '绑定手机' }).click();
+  const form = page.getByTestId('phone-form');
+  await form.getByLabel(/^手机号/).fill('13912345678');
+  await form.getByTestId('send-code-binding_phone').click();
+  await expect(form.getByTestId('sms-not-configured')).toHaveText(
+    '本服务器未配置短信服务，无法发送验证码。请联系管理员。',
+  );
+
+  expect(count('sms_codes')).toBe(0);
+  expect(server.log()).not.toContain('13912345678');
+});
+
+test('SMS: signing up a shop says text messages are not configured; no code is stored', async ({ page }) => {
+  await page.goto('/#/user/register');
+  const register = page.getByTestId('register-form');
+  await register.getByLabel(/^手机号/).fill('13912340000');
+  await register.getByTestId('send-code-register').click();
+  await expect(register.getByTestId('sms-not-configured')).toBeVisible();
+  expect(count('sms_codes')).toBe(0);
 });
 
 test('the start log holds no demo password and no password of the new Admin', () => {

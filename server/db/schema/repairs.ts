@@ -43,6 +43,8 @@ export interface RepairDevicesTable {
   customer_name: Generated<string>;
   customer_phone: Generated<string>;
   customer_note: Generated<string>;
+  /** The counter's customer (migration 0030); null for a device taken in without one. */
+  customer_id?: number | null;
   courier_in: Generated<string>;
   return_tracking: Generated<string>;
   return_logistics: string | null;

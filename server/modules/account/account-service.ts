@@ -110,6 +110,8 @@ export class AccountService {
     input: z.output<typeof sendSmsInput>,
     address: string,
   ): Promise<SendSmsDatas> {
+    // Without a provider every purpose is refused alike, before any check that could tell something.
+    this.sms.configured();
     const repo = new AccountRepository(this.db);
     if (input.purpose === 'login') throw new AppError(ErrCode.NOT_IMPLEMENTED);
     if (input.purpose === 'register')

@@ -276,7 +276,13 @@ describe('the sandbox SMS provider and inbox', () => {
     const outbox = new SmsOutboxRepository(s.db);
     const provider = new SandboxSmsProvider(outbox, s.clock, { info: (_o, msg) => lines.push(msg) });
     expect(provider.sandbox).toBe(true);
-    for (let i = 0; i < SANDBOX_OUTBOX_KEEP + 5; i++) await provider.send(PHONE, `code ${i}`);
+    for (let i = 0; i < SANDBOX_OUTBOX_KEEP + 5; i++)
+      await provider.send({
+        phone: PHONE,
+        templateId: 'T',
+        params: { code: String(i) },
+        preview: `code ${i}`,
+      });
     expect(lines[0]).toContain('SANDBOX');
     expect(lines[0]).toContain('code 0');
     const rows = await outbox.latest(1000);
@@ -285,10 +291,12 @@ describe('the sandbox SMS provider and inbox', () => {
   });
 
   it('GET /sandbox/sms shows the messages as escaped HTML', async () => {
-    await new SandboxSmsProvider(new SmsOutboxRepository(s.db), s.clock, { info: () => {} }).send(
-      PHONE,
-      '<script>alert(1)</script> & "x"',
-    );
+    await new SandboxSmsProvider(new SmsOutboxRepository(s.db), s.clock, { info: () => {} }).send({
+      phone: PHONE,
+      templateId: 'T',
+      params: {},
+      preview: '<script>alert(1)</script> & "x"',
+    });
     const res = await s.app.inject({ method: 'GET', url: '/sandbox/sms' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { ErrCode } from '#contract/errcodes.ts';
+import { ErrCode, type ErrCodeValue } from '#contract/errcodes.ts';
 import type { SendSmsDatas, SmsPurpose } from '#contract/schemas/account.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { RateLimiter } from '#server/plugins/rate-limit.ts';
-import type { SmsProvider } from '#server/providers/sms/provider.ts';
+import type { SmsSetup } from '#server/providers/sms/index.ts';
+import { SmsSendError } from '#server/providers/sms/provider.ts';
 import type { AccountRepository } from './repository.ts';
 
 const HOUR = 3600_000;
@@ -37,17 +38,48 @@ function codeMatches(code: string, stored: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What the provider's refusal tells the caller: slow down, another number, or try later. */
+const SEND_ERRORS: Record<SmsSendError['kind'], ErrCodeValue> = {
+  throttled: ErrCode.SMS_PROVIDER_THROTTLED,
+  refused: ErrCode.SMS_PHONE_REFUSED,
+  failed: ErrCode.SMS_SEND_FAILED,
+};
+
+/** Where a provider's refusal is written for the operator (app.log): its reason, never the phone or code. */
+export interface SmsFailureLog {
+  warn(obj: object, msg: string): void;
+}
+
 /** 6-digit SMS codes: stored hashed, 5 minutes, single use, 5 wrong tries, 60 s between sends. */
 export class SmsCodeService {
   private readonly repo: AccountRepository;
-  private readonly provider: SmsProvider;
+  /** null: no provider (production without SMS_PROVIDER): every send answers SMS_NOT_CONFIGURED. */
+  private readonly sms: SmsSetup | null;
   private readonly limiter: RateLimiter;
   private readonly clock: Clock;
-  constructor(deps: { repo: AccountRepository; provider: SmsProvider; limiter: RateLimiter; clock: Clock }) {
+  private readonly log: SmsFailureLog;
+  constructor(deps: {
+    repo: AccountRepository;
+    sms: SmsSetup | null;
+    limiter: RateLimiter;
+    clock: Clock;
+    log: SmsFailureLog;
+  }) {
     this.repo = deps.repo;
-    this.provider = deps.provider;
+    this.sms = deps.sms;
     this.limiter = deps.limiter;
     this.clock = deps.clock;
+    this.log = deps.log;
+  }
+
+  /**
+   * Throws SMS_NOT_CONFIGURED when no provider is configured, before anything is counted, stored
+   * or sent; otherwise answers the provider and its template for `purpose`.
+   */
+  configured(purpose?: SmsPurpose): { setup: SmsSetup; templateId: string } {
+    const templateId = purpose ? this.sms?.templates[purpose] : '';
+    if (!this.sms || templateId === undefined) throw new AppError(ErrCode.SMS_NOT_CONFIGURED);
+    return { setup: this.sms, templateId };
   }
 
   /** Throws RATE_LIMITED (with retry_after_seconds) while the last code of phone+purpose is too fresh. */
@@ -71,6 +103,7 @@ export class SmsCodeService {
     /** Checks of the caller's own (a phone taken, say), run once the limits have counted the call. */
     precheck?: () => Promise<void>,
   ): Promise<SendSmsDatas> {
+    const { setup, templateId } = this.configured(purpose);
     await this.checkCooldown(phone, purpose);
     await this.limiter.hit(`sms:ip:${address}`, SMS_RULES.perAddress);
     await this.limiter.hit(`sms:phone:${phone}`, SMS_RULES.perPhone);
@@ -88,11 +121,17 @@ export class SmsCodeService {
     });
     const text = `【RepairOps】您的${PURPOSE_TEXT[purpose]}验证码为 ${code}，${SMS_RULES.ttlMs / 60_000} 分钟内有效，请勿告诉他人。`;
     try {
-      await this.provider.send(phone, text);
+      // The template's one variable is the code; the text above is what the sandbox shows.
+      await setup.provider.send({ phone, templateId, params: { code }, preview: text });
     } catch (err) {
       // Nothing was sent: no cooldown for a code nobody received.
       await this.repo.deleteCode(id);
-      throw err;
+      if (!(err instanceof SmsSendError)) throw err;
+      this.log.warn(
+        { sms: { provider: setup.provider.name, purpose, kind: err.kind }, reason: err.message },
+        'SMS provider did not send',
+      );
+      throw new AppError(SEND_ERRORS[err.kind]);
     }
     await this.repo.deleteCodesExpiredBefore(now - 24 * HOUR);
     return this.answer();
@@ -111,6 +150,7 @@ export class SmsCodeService {
     address: string,
     deliver: () => Promise<boolean>,
   ): Promise<SendSmsDatas> {
+    this.configured(purpose);
     if (await deliver()) return this.send(phone, purpose, null, address);
     await this.limiter.hit(`sms:quiet:${purpose}:${phone}`, { max: 1, windowMs: SMS_RULES.cooldownMs });
     await this.limiter.hit(`sms:ip:${address}`, SMS_RULES.perAddress);
@@ -122,7 +162,7 @@ export class SmsCodeService {
     return {
       cooldown: SMS_RULES.cooldownMs / 1000,
       expires_in: SMS_RULES.ttlMs / 1000,
-      sandbox: this.provider.sandbox,
+      sandbox: this.sms?.provider.sandbox ?? false,
     };
   }
 

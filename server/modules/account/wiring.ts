@@ -9,9 +9,8 @@ import { wechatHandlers } from '#server/modules/wechat/handlers.ts';
 import { WechatRepository } from '#server/modules/wechat/repository.ts';
 import { registerWechatRoutes } from '#server/modules/wechat/routes.ts';
 import { WechatService } from '#server/modules/wechat/wechat-service.ts';
-import type { SmsProvider } from '#server/providers/sms/provider.ts';
+import { selectSms, type SmsSetup } from '#server/providers/sms/index.ts';
 import { SmsOutboxRepository } from '#server/providers/sms/outbox-repository.ts';
-import { SandboxSmsProvider } from '#server/providers/sms/sandbox.ts';
 import { registerSandboxSmsPage } from '#server/providers/sms/sandbox-page.ts';
 import { selectWechatProvider } from '#server/providers/wechat/index.ts';
 import { AccountService } from './account-service.ts';
@@ -28,8 +27,8 @@ export async function buildAccounts(
   deps: ModuleDeps & {
     auth: AuthRepository;
     sessions: SessionService;
-    /** Default: the sandbox provider (server log + the development inbox /sandbox/sms). */
-    sms?: SmsProvider;
+    /** Default: the provider config.sms asks for (the sandbox outside production, none in production without one). */
+    sms?: SmsSetup | null;
   },
 ): Promise<{ handlers: HandlerMap }> {
   const { app, io, db, clock, config, limiter, auth, sessions } = deps;
@@ -44,13 +43,8 @@ export async function buildAccounts(
   };
   const team = new TeamService({ db, clock, notify });
   const outbox = new SmsOutboxRepository(db);
-  const smsProvider = deps.sms ?? new SandboxSmsProvider(outbox, clock, app.log);
-  const smsCodes = new SmsCodeService({
-    repo: new AccountRepository(db),
-    provider: smsProvider,
-    limiter,
-    clock,
-  });
+  const sms = deps.sms !== undefined ? deps.sms : selectSms(config, { outbox, clock, log: app.log });
+  const smsCodes = new SmsCodeService({ repo: new AccountRepository(db), sms, limiter, clock, log: app.log });
   const account = new AccountService({
     db,
     sessions,

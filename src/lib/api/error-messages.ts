@@ -66,6 +66,10 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.OCR_TOO_LARGE]: msg`The image is too large, please make it smaller`,
   [ErrCode.OCR_BUSY]: msg`Text recognition is busy, please try again in a moment`,
   [ErrCode.OCR_FAILED]: msg`This image could not be read, please use another photo`,
+  [ErrCode.SMS_NOT_CONFIGURED]: msg`Text messages are not configured on this server, so no code can be sent. Please contact your administrator.`,
+  [ErrCode.SMS_PROVIDER_THROTTLED]: msg`Too many text messages for now, please try again later`,
+  [ErrCode.SMS_SEND_FAILED]: msg`The text message could not be sent, please try again later`,
+  [ErrCode.SMS_PHONE_REFUSED]: msg`This phone number cannot receive text messages, please check it`,
   // Going live (issue 24)
   [ErrCode.PAYMENT_NOT_CONFIGURED]: msg`Recharge is not configured on this server; nothing was charged`,
 };

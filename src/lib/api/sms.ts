@@ -1,3 +1,4 @@
+import { ErrCode } from '#contract/errcodes.ts';
 import type { SmsPurpose } from '#contract/schemas/account.ts';
 import { authEndpoints as endpoints } from './endpoint-refs.ts';
 import { callApi } from './client.ts';
@@ -15,3 +16,7 @@ export function smsRetryAfter(err: unknown): number {
     ? ((err.datas as { retry_after_seconds?: number } | null)?.retry_after_seconds ?? 0)
     : 0;
 }
+
+/** The server has no SMS provider (production without one): no code can be sent at all. */
+export const smsNotConfigured = (err: unknown): boolean =>
+  err instanceof ApiError && err.errcode === ErrCode.SMS_NOT_CONFIGURED;

@@ -5,7 +5,7 @@ import { phoneProblem, smsCodeProblem } from '#src/lib/form-rules.ts';
 import { useBindingPhone } from '../api/account-api.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
 import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
-import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
+import { sendSmsCode, smsRetryAfter, smsNotConfigured } from '#src/lib/api/sms.ts';
 
 /** Bind or replace the phone, proven by a code sent to the new number. */
 export function PhoneBindingForm({ onBound }: { onBound(): void }) {
@@ -48,6 +48,7 @@ export function PhoneBindingForm({ onBound }: { onBound(): void }) {
           error={shown('code')}
           send={() => sendSmsCode(phone.trim(), 'binding_phone')}
           waitAfterError={smsRetryAfter}
+          unavailable={smsNotConfigured}
           testId="send-code-binding_phone"
           disabled={phoneProblem(phone) !== null}
         />

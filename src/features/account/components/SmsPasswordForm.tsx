@@ -5,7 +5,7 @@ import { confirmProblem, newPasswordProblem, smsCodeProblem } from '#src/lib/for
 import { useEditPasswordSms } from '../api/account-api.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
 import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
-import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
+import { sendSmsCode, smsRetryAfter, smsNotConfigured } from '#src/lib/api/sms.ts';
 import { Ltr } from '#src/ui/Ltr.tsx';
 import { NewPasswordFields, type NewPasswordField } from '#src/ui/NewPasswordFields.tsx';
 
@@ -62,6 +62,7 @@ export function SmsPasswordForm({ maskedPhone, rawPhone }: { maskedPhone: string
           error={shown('code')}
           send={() => sendSmsCode(rawPhone, 'edit_password')}
           waitAfterError={smsRetryAfter}
+          unavailable={smsNotConfigured}
           testId="send-code-edit_password"
         />
         <NewPasswordFields

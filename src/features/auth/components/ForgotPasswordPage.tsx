@@ -3,8 +3,9 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { phoneProblem } from '#src/lib/form-rules.ts';
-import { sendSmsCode } from '#src/lib/api/sms.ts';
+import { sendSmsCode, smsNotConfigured } from '#src/lib/api/sms.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
+import { SmsUnavailableNotice } from '#src/ui/SmsUnavailableNotice.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
 /** Step 1 of a reset: a code goes to the phone bound to the account; step 2 is the reset page. */
@@ -12,6 +13,7 @@ export function ForgotPasswordPage({ onCodeSent }: { onCodeSent(phone: string): 
   const { t, i18n } = useLingui();
   const [phone, setPhone] = useState('');
   const [sending, setSending] = useState(false);
+  const [noSms, setNoSms] = useState(false);
   const { errors, check } = useFieldErrors<'phone'>();
 
   const onSubmit = async (e: FormEvent) => {
@@ -21,8 +23,10 @@ export function ForgotPasswordPage({ onCodeSent }: { onCodeSent(phone: string): 
     try {
       await sendSmsCode(phone.trim(), 'reset_password');
       onCodeSent(phone.trim());
-    } catch {
-      // The API client has told the user why (rate limit, network).
+    } catch (err) {
+      // The API client has told the user why (rate limit, network); a server that cannot send text
+      // messages at all is said plainly on the page too.
+      setNoSms(smsNotConfigured(err));
     } finally {
       setSending(false);
     }
@@ -45,6 +49,7 @@ export function ForgotPasswordPage({ onCodeSent }: { onCodeSent(phone: string): 
             maxLength={11}
             required
           />
+          {noSms && <SmsUnavailableNotice />}
           <Button type="submit" loading={sending}>
             <Trans>Send code</Trans>
           </Button>

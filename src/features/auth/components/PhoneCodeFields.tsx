@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { phoneProblem } from '#src/lib/form-rules.ts';
 import type { SmsPurpose } from '#contract/schemas/account.ts';
-import { sendSmsCode, smsRetryAfter } from '#src/lib/api/sms.ts';
+import { sendSmsCode, smsRetryAfter, smsNotConfigured } from '#src/lib/api/sms.ts';
 import { SmsCodeField } from '#src/ui/SmsCodeField.tsx';
 
 type PhoneCodeField = 'phone' | 'code';
@@ -41,6 +41,7 @@ export function PhoneCodeFields({
         error={errors.code}
         send={() => sendSmsCode(values.phone.trim(), purpose)}
         waitAfterError={smsRetryAfter}
+        unavailable={smsNotConfigured}
         disabled={phoneProblem(values.phone) !== null}
         testId={testId}
       />

@@ -1,0 +1,135 @@
+import { defineEndpoint } from './endpoint.ts';
+import {
+  customerDetailInput,
+  customerDetailOutput,
+  customerListInput,
+  customerListOutput,
+  customerMergeInput,
+  customerRow,
+  customerSaveInput,
+} from './schemas/counter-customers.ts';
+import {
+  ticketCreateInput,
+  ticketDetail,
+  ticketDetailInput,
+  ticketLineAddInput,
+  ticketListInput,
+  ticketListOutput,
+  ticketMoveInput,
+  ticketPayInput,
+  ticketQuoteDecideInput,
+  ticketRefundInput,
+  ticketVoidInput,
+} from './schemas/counter-tickets.ts';
+import { globalSearchInput, globalSearchOutput } from './schemas/search.ts';
+
+/** The shop counter's endpoints (issue 26, decision 0047). Spread into endpoints.ts. */
+export const counterEndpoints = {
+  customerList: defineEndpoint({
+    path: '/api/counter/customer_list',
+    access: 'user',
+    input: customerListInput,
+    output: customerListOutput,
+    summary:
+      "One page of the shop's customers, newest change first; `q` matches a name's beginning, a phone, or a phone's last four digits.",
+  }),
+  customerDetail: defineEndpoint({
+    path: '/api/counter/customer_detail',
+    access: 'user',
+    input: customerDetailInput,
+    output: customerDetailOutput,
+    summary:
+      "A customer with their devices, tickets, checks of their devices, messages and payments, newest first (a merged customer's id opens the kept one).",
+  }),
+  customerSave: defineEndpoint({
+    path: '/api/counter/customer_save',
+    access: 'user',
+    input: customerSaveInput,
+    output: customerRow,
+    summary:
+      'Create (no id) or edit a customer; a phone of another customer is refused with that customer in `datas` (offer to merge).',
+  }),
+  customerMerge: defineEndpoint({
+    path: '/api/counter/customer_merge',
+    access: 'user',
+    input: customerMergeInput,
+    output: customerRow,
+    summary:
+      'Merge one customer into another: phones, tickets, tracked devices and messages move to the kept one; answers it.',
+  }),
+  ticketCreate: defineEndpoint({
+    path: '/api/counter/ticket_create',
+    access: 'user',
+    input: ticketCreateInput,
+    output: ticketDetail,
+    summary:
+      "Take a customer's phones in: devices decoded offline, the fault, the condition checklist, an optional deposit; the ticket gets the shop's next number.",
+  }),
+  ticketList: defineEndpoint({
+    path: '/api/counter/ticket_list',
+    access: 'user',
+    input: ticketListInput,
+    output: ticketListOutput,
+    summary:
+      "One page of the shop's tickets, newest first, by status, customer, technician or past their promised date.",
+  }),
+  ticketDetail: defineEndpoint({
+    path: '/api/counter/ticket_detail',
+    access: 'user',
+    input: ticketDetailInput,
+    output: ticketDetail,
+    summary: 'A ticket with its devices, quote lines, money, history and the moves the workflow offers.',
+  }),
+  ticketMove: defineEndpoint({
+    path: '/api/counter/ticket_move',
+    access: 'user',
+    input: ticketMoveInput,
+    output: ticketDetail,
+    summary:
+      'Change the status by the workflow (contract/counter/workflow.ts); refused with the reason when the table or the quote and money do not allow it.',
+  }),
+  ticketLineAdd: defineEndpoint({
+    path: '/api/counter/ticket_line_add',
+    access: 'user',
+    input: ticketLineAddInput,
+    output: ticketDetail,
+    summary: 'Add a quote line (part or labour) for the customer to approve or decline.',
+  }),
+  ticketQuoteDecide: defineEndpoint({
+    path: '/api/counter/ticket_quote_decide',
+    access: 'user',
+    input: ticketQuoteDecideInput,
+    output: ticketDetail,
+    summary: "Record the customer's answer to the quote; the approved lines' total becomes what is due.",
+  }),
+  ticketPay: defineEndpoint({
+    path: '/api/counter/ticket_pay',
+    access: 'user',
+    input: ticketPayInput,
+    output: ticketDetail,
+    summary:
+      'Record a deposit or a payment (cash, WeChat Pay, Alipay, card); a payment never exceeds what is due.',
+  }),
+  ticketRefund: defineEndpoint({
+    path: '/api/counter/ticket_refund',
+    access: 'admin',
+    input: ticketRefundInput,
+    output: ticketDetail,
+    summary: 'Give money back to the customer (Admins only), never more than the shop holds of it.',
+  }),
+  ticketVoid: defineEndpoint({
+    path: '/api/counter/ticket_void',
+    access: 'admin',
+    input: ticketVoidInput,
+    output: ticketDetail,
+    summary: 'Cancel a mistaken deposit or payment whole (Admins only), once.',
+  }),
+  globalSearch: defineEndpoint({
+    path: '/api/search/global',
+    access: 'user',
+    input: globalSearchInput,
+    output: globalSearchOutput,
+    summary:
+      'The header search box: customers (name, phone, last four digits), tickets (number, SN/IMEI), tracked devices (SN/IMEI, Apple repair id) and check orders (title, SN/IMEI), a few of each.',
+  }),
+};

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { safeText } from './common.ts';
+
+/** What the header's search box finds (issue 26, decision 0047), grouped by kind. */
+export const SEARCH_KINDS = ['customer', 'ticket', 'repair_device', 'check_order'] as const;
+export const SEARCH_HITS_PER_KIND = 5;
+
+export const globalSearchInput = z.object({ q: safeText({ min: 1, max: 64 }) });
+
+export const searchHit = z.object({
+  kind: z.enum(SEARCH_KINDS),
+  /** The id the kind's page opens. */
+  id: z.number(),
+  /** What the hit is called: a name, a ticket number, an SN/IMEI, an order title. */
+  title: z.string(),
+  /** A second line: phones, status, model, date. */
+  detail: z.string(),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+
+export const globalSearchOutput = z.object({
+  customers: z.array(searchHit),
+  tickets: z.array(searchHit),
+  repair_devices: z.array(searchHit),
+  check_orders: z.array(searchHit),
+});

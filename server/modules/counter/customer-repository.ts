@@ -1,0 +1,153 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { CustomersTable, Database } from '#server/db/schema.ts';
+import { prefixUpperBound } from '#contract/counter/prefix-range.ts';
+
+export type CustomerRecord = Selectable<CustomersTable>;
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern with ESCAPE '\'. */
+const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Statuses of a ticket that is still at the shop (decision 0047). */
+export const OPEN_TICKET_STATUSES = [
+  'received',
+  'diagnosing',
+  'waiting_approval',
+  'repairing',
+  'sent_to_apple',
+  'ready',
+] as const;
+
+/** The customers' SQL, always scoped to one account. Works on a transaction as well as on the database. */
+export class CustomerRepository {
+  private readonly db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  find(accountId: number, id: number) {
+    return this.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insert(row: Insertable<CustomersTable>): Promise<number> {
+    const out = await this.db.insertInto('customers').values(row).returning('id').executeTakeFirstOrThrow();
+    return out.id;
+  }
+
+  async update(accountId: number, id: number, set: Partial<Insertable<CustomersTable>>): Promise<void> {
+    await this.db
+      .updateTable('customers')
+      .set(set)
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The customer (of this shop) that has one of these phones, other than `exceptId`. */
+  phoneOwner(accountId: number, phones: string[], exceptId: number | null) {
+    if (phones.length === 0) return Promise.resolve(undefined);
+    let q = this.db
+      .selectFrom('customer_phones')
+      .innerJoin('customers', 'customers.id', 'customer_phones.customer_id')
+      .select(['customers.id', 'customers.name', 'customer_phones.phone'])
+      .where('customer_phones.account_id', '=', accountId)
+      .where('customer_phones.phone', 'in', phones);
+    if (exceptId !== null) q = q.where('customer_phones.customer_id', '!=', exceptId);
+    return q.executeTakeFirst();
+  }
+
+  async replacePhones(accountId: number, customerId: number, phones: string[]): Promise<void> {
+    await this.db.deleteFrom('customer_phones').where('customer_id', '=', customerId).execute();
+    if (phones.length === 0) return;
+    await this.db
+      .insertInto('customer_phones')
+      .values(
+        phones.map((phone, position) => ({
+          account_id: accountId,
+          customer_id: customerId,
+          phone,
+          last4: phone.slice(-4),
+          position,
+        })),
+      )
+      .execute();
+  }
+
+  async phonesOf(customerIds: number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>();
+    if (customerIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('customer_phones')
+      .select(['customer_id', 'phone'])
+      .where('customer_id', 'in', customerIds)
+      .orderBy('customer_id')
+      .orderBy('position')
+      .execute();
+    for (const r of rows) out.set(r.customer_id, [...(out.get(r.customer_id) ?? []), r.phone]);
+    return out;
+  }
+
+  async openTicketCounts(customerIds: number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    if (customerIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('tickets')
+      .select(['customer_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('customer_id', 'in', customerIds)
+      .where('status', 'in', [...OPEN_TICKET_STATUSES])
+      .groupBy('customer_id')
+      .execute();
+    for (const r of rows) out.set(r.customer_id, Number(r.n));
+    return out;
+  }
+
+  /**
+   * One page of the shop's customers (not merged away), newest change first. `q`: four digits match a
+   * phone's last four, five or more a phone's beginning (the whole phone included); anything else a
+   * name's beginning, without case.
+   */
+  async page(accountId: number, q: string, offset: number, limit: number) {
+    let base = this.db
+      .selectFrom('customers')
+      .where('customers.account_id', '=', accountId)
+      .where('customers.merged_into', 'is', null);
+    const phone = q.replace(/[\s()-]/g, '');
+    if (/^\+?\d{4,}$/.test(phone)) {
+      base = base.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('customer_phones')
+            .select('customer_phones.id')
+            .whereRef('customer_phones.customer_id', '=', 'customers.id')
+            .where('customer_phones.account_id', '=', accountId)
+            .where(
+              phone.length === 4
+                ? sql<boolean>`customer_phones.last4 = ${phone}`
+                : sql<boolean>`customer_phones.phone like ${likePrefix(phone)} escape '\\'`,
+            ),
+        ),
+      );
+    } else if (q) {
+      // A range, not LIKE: SQLite's index serves a prefix as a range on its binary order.
+      const key = q.toLowerCase();
+      base = base
+        .where('customers.name_key', '>=', key)
+        .where('customers.name_key', '<', prefixUpperBound(key));
+    }
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll('customers')
+        .orderBy('customers.updated_at', 'desc')
+        .orderBy('customers.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+}
