@@ -175,7 +175,16 @@ export async function buildApp({
   });
 
   const templateKit = buildTemplateKit({ db: db.db, clock, io });
-  const counter = buildCounter({ db: db.db, clock });
+
+  // The counter hands devices sent to Apple to repair progress management's intake (decision 0047).
+  const counter = buildCounter({
+    db: db.db,
+    clock,
+    apple: {
+      track: (trx, user, handoff) => repairs.intake.trackForCounter(trx, user, handoff),
+      changed: (accountId, ids) => repairs.intake.devicesChanged(accountId, ids),
+    },
+  });
 
   const dispatch: EndpointDispatcher = registerEndpoints(
     app,

@@ -29,6 +29,24 @@ import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import type { CustomerService } from './customer-service.ts';
 import { moneyEntriesOf, readTicket, requireTicket, type TicketRecord } from './ticket-read.ts';
 
+/**
+ * How a ticket's devices reach repair progress management when sent to Apple: the repairs module
+ * provides it (server/app.ts wires its intake in), so the counter imports nothing of it.
+ */
+export interface AppleHandoff {
+  track(
+    trx: Transaction<Database>,
+    user: AuthUser,
+    handoff: {
+      title: string;
+      customer: { id: number; name: string; phone: string };
+      devices: Array<{ ident: string; sn: string | null; imei: string | null; model: string | null }>;
+    },
+  ): Promise<number[]>;
+  /** After the ticket's transaction has committed: the tracked devices' pages refetch. */
+  changed(accountId: number, ids: number[]): void;
+}
+
 const MOVE_ERRCODE: Record<MoveRefusal, ErrCodeValue> = {
   not_allowed: ErrCode.TICKET_MOVE_NOT_ALLOWED,
   quote_missing: ErrCode.TICKET_QUOTE_MISSING,
@@ -98,10 +116,17 @@ export class TicketService {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
   private readonly customers: CustomerService;
-  constructor(deps: { db: Kysely<Database>; clock: Clock; customers: CustomerService }) {
+  private readonly apple: AppleHandoff | undefined;
+  constructor(deps: {
+    db: Kysely<Database>;
+    clock: Clock;
+    customers: CustomerService;
+    apple?: AppleHandoff;
+  }) {
     this.db = deps.db;
     this.clock = deps.clock;
     this.customers = deps.customers;
+    this.apple = deps.apple;
   }
 
   async create(user: AuthUser, input: z.output<typeof ticketCreateInput>): Promise<TicketDetail> {
@@ -210,7 +235,43 @@ export class TicketService {
         .where('id', '=', t.id)
         .execute();
       await this.event(trx, user.account_id, t.id, user, 'status', t.status, input.to, input.note);
+      if (input.to === 'sent_to_apple') return this.handToApple(trx, user, t);
     });
+  }
+
+  /**
+   * Sent to Apple: the ticket's devices not tracked yet become tracked devices of repair progress
+   * management with the ticket's customer, in this same transaction; their pages hear of it after.
+   */
+  private async handToApple(trx: Transaction<Database>, user: AuthUser, t: TicketRecord) {
+    const untracked = await trx
+      .selectFrom('ticket_devices')
+      .select(['id', 'ident', 'sn', 'imei', 'model'])
+      .where('ticket_id', '=', t.id)
+      .where('repair_device_id', 'is', null)
+      .orderBy('id')
+      .execute();
+    if (untracked.length === 0 || !this.apple) return;
+    const customer = await this.customers.require(user.account_id, t.customer_id, trx);
+    const phone = await trx
+      .selectFrom('customer_phones')
+      .select('phone')
+      .where('customer_id', '=', customer.id)
+      .orderBy('position')
+      .executeTakeFirst();
+    const ids = await this.apple.track(trx, user, {
+      title: t.no_text,
+      customer: { id: customer.id, name: customer.name, phone: phone?.phone ?? '' },
+      devices: untracked.map(({ ident, sn, imei, model }) => ({ ident, sn, imei, model })),
+    });
+    for (const [i, device] of untracked.entries())
+      await trx
+        .updateTable('ticket_devices')
+        .set({ repair_device_id: ids[i] ?? null })
+        .where('id', '=', device.id)
+        .execute();
+    const apple = this.apple;
+    return () => apple.changed(user.account_id, ids);
   }
 
   async addLine(user: AuthUser, input: z.output<typeof ticketLineAddInput>): Promise<TicketDetail> {
@@ -365,13 +426,13 @@ export class TicketService {
   private async write(
     user: AuthUser,
     input: { id: number; version: number },
-    change: (trx: Transaction<Database>, ticket: TicketRecord) => Promise<void>,
+    change: (trx: Transaction<Database>, ticket: TicketRecord) => Promise<(() => void) | void>,
   ): Promise<TicketDetail> {
-    await this.db.transaction().execute(async (trx) => {
+    const afterCommit = await this.db.transaction().execute(async (trx) => {
       const ticket = await requireTicket(trx, user.account_id, input.id);
       if (ticket.version !== input.version)
         throw new AppError(ErrCode.TICKET_STALE, undefined, { version: ticket.version });
-      await change(trx, ticket);
+      const after = await change(trx, ticket);
       // The version is the fence between two writers: the update only lands on the version read.
       const bumped = await trx
         .updateTable('tickets')
@@ -380,7 +441,9 @@ export class TicketService {
         .where('version', '=', ticket.version)
         .executeTakeFirst();
       if (Number(bumped.numUpdatedRows) !== 1) throw new AppError(ErrCode.TICKET_STALE);
+      return after;
     });
+    afterCommit?.();
     return readTicket(this.db, user.account_id, input.id);
   }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
-import { customerRow } from '#contract/schemas/counter-customers.ts';
+import { customerDetailOutput, customerRow } from '#contract/schemas/counter-customers.ts';
 import { ticketDetail, ticketListOutput, type TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
@@ -105,6 +105,52 @@ describe('a ticket from intake to collection', () => {
     const a = await intake();
     const b = await intake();
     expect([a.no_text.slice(-4), b.no_text.slice(-4)]).toEqual(['0001', '0002']);
+  });
+});
+
+describe('sent to Apple', () => {
+  it("tracks the ticket's devices in repair progress management with the same customer, once", async () => {
+    let t = await intake();
+    t = await step(t, 'ticket_move', { to: 'diagnosing' });
+    t = await step(t, 'ticket_move', { to: 'sent_to_apple' });
+    const tracked = await s.db
+      .selectFrom('repair_devices')
+      .innerJoin('repair_batches', 'repair_batches.id', 'repair_devices.batch_id')
+      .select([
+        'repair_devices.id',
+        'repair_devices.ident',
+        'repair_devices.customer_id',
+        'repair_devices.customer_phone',
+        'repair_devices.badge',
+        'repair_batches.title',
+      ])
+      .where('repair_batches.title', '=', t.no_text)
+      .orderBy('repair_devices.id')
+      .execute();
+    expect(tracked.map((d) => [d.ident, d.customer_id, d.customer_phone, d.badge])).toEqual([
+      [testImei(1), customerId, '13512345678', 'to_ship'],
+      ['F2LXK0ABHG7F', customerId, '13512345678', 'to_ship'],
+    ]);
+    const linked = await s.db
+      .selectFrom('ticket_devices')
+      .select('repair_device_id')
+      .where('ticket_id', '=', t.id)
+      .orderBy('id')
+      .execute();
+    expect(linked.map((d) => d.repair_device_id)).toEqual(tracked.map((d) => d.id));
+    // The customer's page lists each phone once, though it is on the ticket and tracked.
+    const detail = customerDetailOutput.parse((await call('customer_detail', { id: customerId })).datas);
+    expect(detail.devices.map((d) => [d.ident, d.ticket_id, d.repair_device_id])).toEqual([
+      ['F2LXK0ABHG7F', t.id, tracked[1]?.id],
+      [testImei(1), t.id, tracked[0]?.id],
+    ]);
+    // Back from Apple and collected: nothing approved, nothing owed.
+    t = await step(t, 'ticket_move', { to: 'ready' });
+    t = await step(t, 'ticket_move', { to: 'collected' });
+    expect(t.status).toBe('collected');
+    expect(
+      await s.db.selectFrom('repair_devices').select('id').where('customer_id', '=', customerId).execute(),
+    ).toHaveLength(2);
   });
 });
 

@@ -39,6 +39,14 @@ interface NewTracked {
 
 const ROWS_PER_INSERT = 200;
 
+/** What the counter hands over when a ticket's devices go to Apple (decision 0047). */
+export interface CounterHandoff {
+  /** The batch's title: the ticket's number. */
+  title: string;
+  customer: { id: number; name: string; phone: string };
+  devices: Array<{ ident: string; sn: string | null; imei: string | null; model: string | null }>;
+}
+
 /**
  * Intake: lines (or a check order's devices) become tracked devices of a batch, each with the next
  * running number of the account, an intake event, and its repair ids indexed for search. A line
@@ -192,6 +200,57 @@ export class IntakeService {
     });
     this.notify.devicesChanged(user.account_id, result.ids, [result.target]);
     return { batch_id: result.target, added: result.ids.length, device_ids: result.ids, rejected };
+  }
+
+  /**
+   * The counter's handoff (decision 0047): a ticket's devices sent to Apple become tracked devices of
+   * a batch named after the ticket, with the ticket's customer, in the ticket's own transaction (so
+   * the move and the tracked devices land together, once). Tell the devices' pages with
+   * devicesChanged once that transaction has committed.
+   */
+  async trackForCounter(
+    trx: Transaction<Database>,
+    user: AuthUser,
+    handoff: CounterHandoff,
+  ): Promise<number[]> {
+    const batch = await trx
+      .insertInto('repair_batches')
+      .values({
+        account_id: user.account_id,
+        title: handoff.title,
+        remark: '',
+        created_by: user.user_id,
+        created_at: this.clock.now(),
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const devices: NewTracked[] = handoff.devices.map((d) => ({
+      ...d,
+      repair_ids: [],
+      customer_name: handoff.customer.name,
+      customer_phone: handoff.customer.phone,
+      customer_note: '',
+      courier_in: '',
+      purchase_price: null,
+      sale_price: null,
+      warranty_type: null,
+      warranty_end: null,
+      purchase_date: null,
+      source_check_order_id: null,
+      source_check_device_id: null,
+    }));
+    const ids = await this.insert(trx, user, batch.id, devices, 'to_ship');
+    await trx
+      .updateTable('repair_devices')
+      .set({ customer_id: handoff.customer.id })
+      .where('id', 'in', ids)
+      .execute();
+    return ids;
+  }
+
+  devicesChanged(accountId: number, ids: number[]): void {
+    this.notify.devicesChanged(accountId, ids, []);
   }
 
   /** The batch's live devices by identifier (to their id). */

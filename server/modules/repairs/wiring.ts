@@ -37,6 +37,8 @@ export interface RepairsModule {
   runner: RepairRunner;
   scheduler: MonitorScheduler;
   provider: RepairStatusProvider;
+  /** Intake, which the counter hands its devices sent to Apple to (decision 0047). */
+  intake: IntakeService;
 }
 
 /** Builds repair progress management: services, the refresh runner, the monitor scheduler, pages. */
@@ -149,17 +151,18 @@ export function buildRepairs(deps: {
     await runner?.stop();
     await scheduler.stop();
   });
+  const intake = new IntakeService({ db, clock, notify });
   const handlers = repairsHandlers({
     settings,
     batches: new BatchService({ db, clock, notify, settings, devices }),
     deviceReads: new DeviceReadService({ clock, settings, devices }),
     deviceWrites: new DeviceWriteService({ db, clock, notify, devices }),
-    intake: new IntakeService({ db, clock, notify }),
+    intake,
     refresh: new RefreshService({ db, clock, notify, devices }),
     monitors,
     notices: new NotificationService(db),
     links,
     history: new HistoryService(db, devices),
   });
-  return { handlers, settings, devices, runner, scheduler, provider };
+  return { handlers, settings, devices, runner, scheduler, provider, intake };
 }
