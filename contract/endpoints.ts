@@ -9,6 +9,7 @@ import { dashboardEndpoints } from './dashboard-endpoints.ts';
 import { repairEndpoints } from './repair-endpoints.ts';
 import { outboxReplayEndpoints } from './outbox-replay-endpoints.ts';
 import { counterEndpoints } from './counter-endpoints.ts';
+import { connectionEndpoints } from './connection-endpoints.ts';
 
 /**
  * Every endpoint of the API (spec section 7 plus the product's own), keyed by a stable name.
@@ -28,6 +29,7 @@ export const endpoints = {
   ...repairEndpoints,
   ...outboxReplayEndpoints,
   ...counterEndpoints,
+  ...connectionEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -212,6 +212,11 @@ export const ErrCode = {
   SMS_SEND_FAILED: 2042,
   /** sendsms: the SMS provider refused this phone number (invalid, unreachable or blacklisted). */
   SMS_PHONE_REFUSED: 2043,
+  // Outside connections not configured in production (issue 24, repair status over HTTP): 4020-4029.
+  /** Production without a real device-check provider: a check order (create, add, derive) is refused, nothing billed. */
+  CHECKS_NOT_CONFIGURED: 4020,
+  /** Production without a real repair-status provider: a repair refresh or monitor watch is refused, nothing billed. */
+  REPAIRS_NOT_CONFIGURED: 4021,
   // Going live (issue 24): a connection production runs without, said plainly.
   /** recharge: no payment provider is configured (production refuses the sandbox): nothing is charged. */
   PAYMENT_NOT_CONFIGURED: 8000,
@@ -332,6 +337,10 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.SMS_PROVIDER_THROTTLED]: '短信发送过于频繁，请稍后再试',
   [ErrCode.SMS_SEND_FAILED]: '短信发送失败，请稍后再试',
   [ErrCode.SMS_PHONE_REFUSED]: '该手机号无法接收短信，请检查号码',
+  // Outside connections not configured in production (issue 24, repair status over HTTP).
+  [ErrCode.CHECKS_NOT_CONFIGURED]: '设备查询服务未配置，暂时无法下单查询，未扣除积分；请联系管理员',
+  [ErrCode.REPAIRS_NOT_CONFIGURED]:
+    '维修进度查询服务未配置，暂时无法查询或监控维修进度，未扣除积分；请联系管理员',
   // Going live (issue 24)
   [ErrCode.PAYMENT_NOT_CONFIGURED]: '本服务器未配置支付服务，暂不能充值，未产生扣款',
 };

@@ -153,6 +153,9 @@ describe('first start in production (issue 24)', () => {
     ]);
     expect(log).toContain('preflight payment: missing');
     expect(log).toContain('preflight wechat: missing');
+    expect(log).toContain('preflight checks: missing');
+    expect(log).toContain('preflight repairs: missing');
+    expect(log).toContain('preflight sms: missing');
     expect(log).toContain('preflight database: configured');
   });
 

@@ -24,7 +24,8 @@ import { ledgerHandlers } from './modules/ledger/handlers.ts';
 import type { CheckRunner, RunnerOptions } from './jobs/check-runner.ts';
 import { buildTemplateKit } from './modules/template-kit/wiring.ts';
 import type { RepairStatusProvider } from './providers/repairs/provider.ts';
-import { SandboxRepairProvider } from './providers/repairs/sandbox.ts';
+import { selectRepairProvider } from './providers/repairs/index.ts';
+import { connectionHandlers, usableProvider } from './modules/connections/connections.ts';
 import { buildRepairs, type RepairsModule } from './modules/repairs/wiring.ts';
 import { buildAuth } from './modules/auth/wiring.ts';
 import { buildAccounts } from './modules/account/wiring.ts';
@@ -46,14 +47,21 @@ export interface AppOptions {
   logger?: boolean;
   /** Default: the SMS provider config.sms asks for (the sandbox outside production; none in production without one). */
   sms?: SmsSetup | null;
-  /** Where device checks go; without one, orders are taken but no job runner is built. */
-  checkProvider?: CheckProvider;
+  /**
+   * Where device checks go; without one, orders are taken but no job runner is built, except in
+   * production, where they are refused (CHECKS_NOT_CONFIGURED) and a sandbox counts as none.
+   */
+  checkProvider?: CheckProvider | null;
   /** Job runner settings over config.jobRunner (tests: holdMaxMs 0 with a fake clock). */
   runner?: Partial<RunnerOptions>;
   /** Least time between two progress events of one order (default 250 ms). */
   progressThrottleMs?: number;
-  /** The repair-status source; default: the sandbox (CHECKS_SANDBOX_LATENCY, REPAIR_SANDBOX_SPEED). */
-  repairProvider?: RepairStatusProvider;
+  /**
+   * The repair-status source; default: the one config asks for (selectRepairProvider: the HTTP API,
+   * else the sandbox outside production). null, or a sandbox in production: none, and repair
+   * refreshes and watches answer REPAIRS_NOT_CONFIGURED.
+   */
+  repairProvider?: RepairStatusProvider | null;
   /** Repair refresh runner settings over config.jobRunner (tests). */
   repairRunner?: Partial<RunnerOptions>;
   /** Monitor scheduler settings over config.repairs (tests, benches). */
@@ -142,12 +150,18 @@ export async function buildApp({
   const io = attachRealtime(app, auth.wsCodes, db.dialect === 'postgres' ? config.databaseUrl : undefined);
 
   const modules: ModuleDeps = { app, io, db: db.db, clock, config, limiter };
+  // Issue 24: no sandbox answers in production, billed as real data (usableProvider drops them).
+  const liveCheckProvider = usableProvider(config.production, checkProvider) ?? undefined;
+  const liveRepairProvider = usableProvider(
+    config.production,
+    repairProvider === undefined ? selectRepairProvider(config, clock) : repairProvider,
+  );
   const accounts = await buildAccounts({ ...modules, auth: auth.repo, sessions, sms });
   const checks = buildChecks({
     ...modules,
     plainDb,
     dialect: db.dialect,
-    checkProvider,
+    ...(liveCheckProvider ? { checkProvider: liveCheckProvider } : {}),
     runner: runnerOptions,
     progressThrottleMs,
   });
@@ -162,14 +176,8 @@ export async function buildApp({
   const repairs = buildRepairs({
     ...modules,
     dialect: db.dialect,
-    provider:
-      repairProvider ??
-      new SandboxRepairProvider({
-        latency: config.checks?.sandboxLatency ?? 'realistic',
-        speed: config.repairs?.sandboxSpeed ?? 1,
-        clock,
-      }),
-    checkProvider: checkProvider ?? null,
+    provider: liveRepairProvider,
+    checkProvider: liveCheckProvider ?? null,
     runner: repairRunner,
     monitor,
   });
@@ -198,6 +206,7 @@ export async function buildApp({
       ...wallet.handlers,
       ...exportJobs.handlers,
       ...counter.handlers,
+      ...connectionHandlers({ checks: checks.state, repairs: repairs.state }),
       ...dashboardHandlers({
         db: db.db,
         clock,

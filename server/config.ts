@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { paymentConfig, type PaymentConfig } from './payment-config.ts';
 import { smsConfig, type SmsConfig } from './sms-config.ts';
+import { repairsProviderConfig, type RepairsHttpConfig } from './repairs-provider-config.ts';
+
+export type { RepairsHttpConfig } from './repairs-provider-config.ts';
 
 export interface ServerConfig {
   port: number;
@@ -71,6 +74,11 @@ export interface RepairsConfig {
   monitorIntervalMs: number;
   /** MONITOR_TICK_SECONDS: how often each process looks for due monitors (default 15). */
   monitorTickMs: number;
+  /**
+   * A repair-status provider's HTTP API (REPAIRS_PROVIDER_URL, REPAIRS_PROVIDER_KEY,
+   * REPAIRS_PROVIDER_NAME); absent: the sandbox outside production, none in production.
+   */
+  http?: RepairsHttpConfig;
 }
 
 export interface LimitsConfig {
@@ -236,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     monitorIntervalMs: positive('MONITOR_INTERVAL_MINUTES', 60) * 60_000,
     monitorTickMs: positive('MONITOR_TICK_SECONDS', 15) * 1000,
   };
+  const repairsHttp = repairsProviderConfig(env);
+  if (repairsHttp) repairs.http = repairsHttp;
 
   return {
     port,

@@ -42,6 +42,8 @@ export async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   runner?.start();
+  // Without a repair-status provider (production) refreshes are refused; the runner still runs to
+  // fail and refund jobs a database may hold from another configuration.
   repairs.runner.start();
   repairs.scheduler.start();
   exportRunner.start();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../schemas/common.ts';
 import {
   DEVICE_STATUSES,
   TRI_STATES,
@@ -55,7 +56,8 @@ const FACET_VALUE_MAX = 100;
 const FACET_VALUES_MAX = 500;
 const DAYS_LIMIT = 100_000;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date as YYYY-MM-DD.' });
-const facetValues = z.array(z.string().max(FACET_VALUE_MAX)).max(FACET_VALUES_MAX);
+// Matched as stored, so not trimmed.
+const facetValues = z.array(safeText({ max: FACET_VALUE_MAX, trim: false })).max(FACET_VALUES_MAX);
 const days = z.number().int().min(-DAYS_LIMIT).max(DAYS_LIMIT);
 
 const facetShape = Object.fromEntries(FACET_FIELDS.map((f) => [f, facetValues.optional()])) as Record<
@@ -75,7 +77,7 @@ const triShape = Object.fromEntries(TRI_FIELDS.map((f) => [f, z.enum(TRI_STATES)
  * line, SN, IMEI or IMEI 2).
  */
 export const resultFilter = z.object({
-  q: z.string().trim().max(SEARCH_MAX).optional(),
+  q: safeText({ max: SEARCH_MAX }).optional(),
   ...facetShape,
   ...triShape,
   days_min: days.optional(),

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { roleSchema } from './role.ts';
 import { loginOutput, userDatas } from './auth.ts';
 import { PASSWORD_MAX } from '../auth-limits.ts';
-import { hundredths, requestId, unixTime } from './common.ts';
+import {
+  UNSAFE_TEXT,
+  UNSAFE_TEXT_MESSAGE,
+  hundredths,
+  isSafeText,
+  opaqueId,
+  requestId,
+  safeText,
+  unixTime,
+} from './common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared field rules (the PWA's forms use the same schemas and constants).
@@ -25,10 +34,11 @@ export const newPasswordSchema = z
   .max(NEW_PASSWORD_MAX, { error: `At most ${NEW_PASSWORD_MAX} characters.` })
   .regex(PASSWORD_LETTER_RE, { error: 'At least one letter.' })
   .regex(PASSWORD_DIGIT_RE, { error: 'At least one digit.' })
-  .refine((s) => s.trim() === s, { error: 'No spaces at the start or end.' });
+  .refine((s) => s.trim() === s, { error: 'No spaces at the start or end.' })
+  .refine((s) => isSafeText(s), { error: UNSAFE_TEXT_MESSAGE, params: { reason: UNSAFE_TEXT } });
 
 /** The current password, as typed; checked by the server, so only bounded here. */
-export const currentPasswordSchema = z.string().min(1).max(PASSWORD_MAX);
+export const currentPasswordSchema = safeText({ min: 1, max: PASSWORD_MAX, trim: false });
 
 /** A mainland China mobile number, 11 digits, no country code. */
 export const PHONE_RE = /^1[3-9]\d{9}$/;
@@ -179,7 +189,7 @@ export type QrcodeDatas = z.infer<typeof qrcodeOutput>;
 
 /** Poll a QR scene. `purpose` must be the one the scene was made for. */
 export const wxokInput = z.object({
-  uniqid: z.string().trim().min(1).max(64),
+  uniqid: opaqueId(64),
   purpose: wxPurposeSchema.default('login'),
 });
 export type WxokInput = z.input<typeof wxokInput>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './role.ts';
-import { hundredths, unixTime } from './common.ts';
+import { hundredths, opaqueId, safeText, unixTime } from './common.ts';
 import { PASSWORD_MAX, USERNAME_MAX } from '../auth-limits.ts';
 
 export const tncodeOutput = z.object({
@@ -22,15 +22,15 @@ export const tncodeOutput = z.object({
 export type Tncode = z.infer<typeof tncodeOutput>;
 
 export const loginInput = z.object({
-  username: z.string().trim().min(1).max(USERNAME_MAX),
-  password: z.string().min(1).max(PASSWORD_MAX),
+  username: safeText({ min: 1, max: USERNAME_MAX }),
+  password: safeText({ min: 1, max: PASSWORD_MAX, trim: false }),
   /** The slider answer: how far (in image pixels) the user dragged the piece. */
   tn_r: z.preprocess(
     // Numeric strings count (forms send them); a missing value stays missing, so it reads "required".
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z.number().finite().min(0).max(10_000),
   ),
-  uniqid: z.string().trim().min(1).max(64),
+  uniqid: opaqueId(64),
 });
 
 /** The current user as the server describes it (login answer without the token, and get_user). */
@@ -53,7 +53,13 @@ export type UserDatas = z.infer<typeof userDatas>;
 export const loginOutput = userDatas.extend({ token: z.string() });
 export type LoginDatas = z.infer<typeof loginOutput>;
 
-export const quitInput = z.object({ token: z.string().max(200).optional() });
+export const quitInput = z.object({
+  token: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]*$/, { error: 'Not a valid token.' })
+    .optional(),
+});
 
 export const wsAuthCodeOutput = z.object({
   /** Sent as `auth_info` when opening the socket. */

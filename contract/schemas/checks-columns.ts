@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestId } from './common.ts';
+import { requestId, safeText } from './common.ts';
 
 /**
  * The column catalogue of a check order's results: every column the results table can show and the
@@ -79,7 +79,7 @@ export const DEFAULT_EXPORT_COLUMNS: readonly ResultColumnId[] = RESULT_COLUMN_I
  * (errcode RESULT_COLUMN_UNKNOWN names the unknown ids), not here, so the message can name them.
  */
 const columnList = z
-  .array(z.string().trim().min(1).max(40))
+  .array(safeText({ min: 1, max: 40 }))
   .max(RESULT_COLUMNS.length * 2, { error: 'Too many columns.' });
 
 /** The columns one user has chosen: shown in the table (in order) and written by the export (in order). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestId, unixTime } from './common.ts';
+import { requestId, safeText, unixTime } from './common.ts';
 import { resultFilter } from '../results-filter/filter.ts';
 
 /** Languages an export's headers and values can be written in (the PWA's locales). */
@@ -16,7 +16,11 @@ export const EXPORTS_OPEN_MAX = 5;
  */
 export const exportCreateInput = z.object({
   order_id: z.number().int().positive(),
-  columns: z.array(z.string().trim().min(1).max(40)).min(1).max(100).optional(),
+  columns: z
+    .array(safeText({ min: 1, max: 40 }))
+    .min(1)
+    .max(100)
+    .optional(),
   filter: resultFilter.default({}),
   lang: z.enum(EXPORT_LANGS).default('zh'),
   request_id: requestId.optional(),

@@ -25,7 +25,15 @@ export const duplicateLine = z.object({
 });
 
 const identifiers = z
-  .array(z.string().max(RAW_LINE_MAX, { error: `A line is longer than ${RAW_LINE_MAX} characters.` }))
+  // Lines as pasted (a spreadsheet's tabs included): the server parses them, untrimmed.
+  .array(
+    safeText({
+      max: RAW_LINE_MAX,
+      kind: 'remark',
+      trim: false,
+      tooLong: `A line is longer than ${RAW_LINE_MAX} characters.`,
+    }),
+  )
   .min(1, { error: 'The order has no devices.' })
   .max(ORDER_LINES_MAX, { error: `At most ${ORDER_LINES_MAX} lines per order.` });
 
@@ -120,7 +128,7 @@ export const orderListInput = z
   .object({
     ...pageFields,
     /** Matches the title, the remark, or an SN/IMEI of one of the order's devices. */
-    keyword: z.string().trim().max(64).default(''),
+    keyword: safeText({ max: 64 }).default(''),
     status: z.enum(ORDER_STATUSES).optional(),
     /** The recently deleted orders instead (the last 30 days, newest deleted first), to restore one. */
     deleted: z.boolean().optional(),

@@ -53,14 +53,38 @@ export function isSafeText(value: string, kind: 'name' | 'remark' = 'name'): boo
 }
 
 /**
- * Text input hygiene for names and remarks (shop, employee, order title, customer…): trimmed,
- * length-bounded, and refused with a clear message when it holds characters a person cannot see.
- * `kind: 'remark'` allows line breaks and tabs. Use it for every free-text name or remark field.
+ * The one text rule of the contract (issue 25): every free-text field a caller sends (names, remarks,
+ * titles, notes, chat text, questions, search words, filter values, passwords) is built with it, and
+ * contract/text-hygiene.test.ts walks every endpoint's input to prove no string field lets control,
+ * bidi or zero-width characters or lone surrogates through. Trimmed (unless `trim: false`: passwords,
+ * values matched as stored), length-bounded, refused with a clear message when it holds characters a
+ * person cannot see. `kind: 'remark'` allows line breaks and tabs.
  */
-export function safeText(opts: { min?: number; max: number; kind?: 'name' | 'remark' }) {
-  const base = z.string().trim().max(opts.max);
+export function safeText(opts: {
+  min?: number;
+  max: number;
+  kind?: 'name' | 'remark';
+  trim?: boolean;
+  /** The message when over `max`, where zod's own is not clear enough. */
+  tooLong?: string;
+}) {
+  const max = opts.tooLong ? { error: opts.tooLong } : undefined;
+  const base = opts.trim === false ? z.string().max(opts.max, max) : z.string().trim().max(opts.max, max);
   return (opts.min ? base.min(opts.min) : base).refine((v) => isSafeText(v, opts.kind ?? 'name'), {
     error: UNSAFE_TEXT_MESSAGE,
     params: { reason: UNSAFE_TEXT },
   });
+}
+
+/**
+ * Identifiers and tokens the server made (puzzle and scene ids, session tokens, order numbers): not
+ * free text, so a strict alphabet that no control, bidi or invisible character gets through.
+ */
+export function opaqueId(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Not a valid identifier.' });
 }

@@ -33,7 +33,7 @@ export const TICKET_FAULT_MAX = 500;
 export const ticketCreateInput = z.object({
   customer_id: customerIdSchema,
   devices: z
-    .array(z.object({ ident: z.string().trim().min(1).max(64) }))
+    .array(z.object({ ident: safeText({ min: 1, max: 64 }) }))
     .min(1)
     .max(TICKET_DEVICES_MAX),
   fault: safeText({ min: 1, max: TICKET_FAULT_MAX, kind: 'remark' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hundredths, pageFields } from './common.ts';
+import { hundredths, pageFields, safeText } from './common.ts';
 import { REPAIR_PROGRESS } from './repairs.ts';
 import { TRI_STATES, WARRANTY_TYPES } from './checks-results.ts';
 
@@ -20,7 +20,7 @@ export const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7,
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const count = z.number().int().nonnegative();
 /** A facet value; '' stands for "unknown" (the device has no such fact), as in the results filter. */
-const facetValue = z.string().max(100);
+const facetValue = safeText({ max: 100, trim: false });
 
 /** The shop days a figure covers, inclusive (YYYY-MM-DD in `time_zone`). */
 export const dayRange = z.object({ from: isoDate, to: isoDate });
@@ -182,7 +182,7 @@ export const hotPhonesOutput = z.object({
 export type HotPhonesDatas = z.infer<typeof hotPhonesOutput>;
 
 export const phoneDetailInput = z.object({
-  model: z.string().trim().min(1).max(100),
+  model: safeText({ min: 1, max: 100 }),
   period: dashboardPeriod.default('30d'),
 });
 export type PhoneDetailInput = z.input<typeof phoneDetailInput>;

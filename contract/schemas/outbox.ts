@@ -5,8 +5,15 @@ export const OUTBOX_BATCH_MAX = 100;
 
 /** One queued write as the PWA recorded it: its endpoint's path and its body, request_id included. */
 export const outboxWrite = z.object({
-  path: z.string().max(100),
-  body: z.record(z.string(), z.unknown()),
+  path: z
+    .string()
+    .max(100)
+    .regex(/^\/api(\/[a-z0-9_]+)+$/, { error: 'Not an API path.' }),
+  // Field names only; each value is checked by its endpoint's own schema when the write is replayed.
+  body: z.record(
+    z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { error: 'Not a field name.' }),
+    z.unknown(),
+  ),
 });
 
 export const outboxReplayInput = z.object({

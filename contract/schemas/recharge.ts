@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hundredths, pageFields, requestId, unixTime } from './common.ts';
+import { hundredths, opaqueId, pageFields, requestId, unixTime } from './common.ts';
 
 /**
  * Recharge: money in, points out (domain.md "Wallet, shop and VIP"). Money travels as integer fen
@@ -101,7 +101,7 @@ export const rechargeCreateOutput = rechargeOrderRow;
  * notify is caught up this way, applied exactly once like a notify); otherwise it reads the database.
  */
 export const rechargeStatusInput = z.object({
-  order_no: z.string().trim().min(1).max(64),
+  order_no: opaqueId(64),
   refresh: z.boolean().default(false),
 });
 export type RechargeStatusInput = z.input<typeof rechargeStatusInput>;
@@ -109,7 +109,7 @@ export const rechargeStatusOutput = rechargeOrderRow;
 
 /** Cancel an unpaid order (Admin only); refused with 5006 if it was paid meanwhile. */
 export const rechargeCloseInput = z.object({
-  order_no: z.string().trim().min(1).max(64),
+  order_no: opaqueId(64),
   request_id: requestId.optional(),
 });
 export type RechargeCloseInput = z.input<typeof rechargeCloseInput>;
@@ -141,7 +141,7 @@ export type RechargeRecord = z.infer<typeof rechargeRecordOutput>;
  * with a form; the e2e may call this directly. Public like the real payer's phone: it needs no session.
  */
 export const sandboxPayInput = z.object({
-  order_no: z.string().trim().min(1).max(64),
+  order_no: opaqueId(64),
   outcome: z.enum(['pay', 'fail']),
 });
 export type SandboxPayInput = z.input<typeof sandboxPayInput>;

@@ -19,9 +19,12 @@ export const INTAKE_LINES_MAX = 10_000;
 
 export const intakeLine = z.object({
   /** The SN or IMEI as typed. */
-  ident: z.string().max(200),
+  ident: safeText({ max: 200, trim: false }),
   /** Repair ids as typed (validated by the server, so a bad one gets a per-line reason). */
-  repair_ids: z.array(z.string().max(40)).max(10).default([]),
+  repair_ids: z
+    .array(safeText({ max: 40, trim: false }))
+    .max(10)
+    .default([]),
   customer_name: safeText({ max: CUSTOMER_NAME_MAX }).default(''),
   customer_phone: safeText({ max: 20 }).default(''),
   customer_note: safeText({ max: CUSTOMER_NOTE_MAX, kind: 'remark' }).default(''),

@@ -140,7 +140,7 @@ export const customerLinkRevokeInput = customerLinkCreateInput;
 // ---------------------------------------------------------------------------------------------
 // Device history: every check result and repair event of one SN/IMEI in the account
 
-export const deviceHistoryInput = z.object({ q: z.string().trim().min(1).max(64) });
+export const deviceHistoryInput = z.object({ q: safeText({ min: 1, max: 64 }) });
 export type DeviceHistoryInput = z.input<typeof deviceHistoryInput>;
 export const historyEntry = z.discriminatedUnion('type', [
   z.object({

@@ -225,7 +225,7 @@ export const repairBatchDeleteInput = z.object({
 });
 
 export const repairBatchListInput = z
-  .object({ ...pageFields, keyword: z.string().trim().max(64).default('') })
+  .object({ ...pageFields, keyword: safeText({ max: 64 }).default('') })
   .default({ page: 1, page_size: 20, keyword: '' });
 export type RepairBatchListInput = z.input<typeof repairBatchListInput>;
 export const repairBatchListOutput = z.object({
@@ -252,7 +252,7 @@ export const repairDeviceListInput = z
     watched: z.boolean().optional(),
     /** Only devices whose status changed today in the shop's time zone. */
     changed_today: z.boolean().optional(),
-    keyword: z.string().trim().max(64).default(''),
+    keyword: safeText({ max: 64 }).default(''),
   })
   .default({ page: 1, page_size: 20, keyword: '' });
 export type RepairDeviceListInput = z.input<typeof repairDeviceListInput>;
@@ -293,7 +293,12 @@ export const repairDeviceEditInput = z.object({
   return_tracking: text(TRACKING_MAX).optional(),
   purchase_price: price.optional(),
   sale_price: price.optional(),
-  warranty: warrantySnapshot.optional(),
+  warranty: warrantySnapshot
+    .extend({
+      warranty_end: safeText({ max: 40 }).nullable(),
+      purchase_date: safeText({ max: 40 }).nullable(),
+    })
+    .optional(),
   request_id: requestId.optional(),
 });
 export type RepairDeviceEditInput = z.input<typeof repairDeviceEditInput>;

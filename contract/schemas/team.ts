@@ -61,7 +61,7 @@ export const employeeListInput = z
   .object({
     ...pageFields,
     /** Matches username, real name or phone (substring); '' lists everyone. */
-    keyword: z.string().trim().max(KEYWORD_MAX).default(''),
+    keyword: safeText({ max: KEYWORD_MAX }).default(''),
   })
   .prefault({});
 export type EmployeeListInput = z.input<typeof employeeListInput>;

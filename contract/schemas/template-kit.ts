@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestId, unixTime } from './common.ts';
+import { requestId, safeText, unixTime } from './common.ts';
 
 /**
  * The template kit's two staff applications (todo, chat) and its survey demo, kept on the server per
@@ -13,7 +13,8 @@ export const SURVEY_TITLE_MAX = 120;
 export const SURVEY_QUESTION_MAX = 200;
 export const SEARCH_MAX = 64;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** Free text of the kit (titles, questions, chat): the contract's one text rule, never empty. */
+const text = (max: number, kind: 'name' | 'remark' = 'name') => safeText({ min: 1, max, kind });
 
 export const todoCategory = z.enum(['repair', 'stock', 'shop']);
 export const todoItem = z.object({
@@ -31,7 +32,7 @@ export const todoListOutput = z.object({ list: z.array(todoItem) });
 
 export const todoAddInput = z.object({
   title: text(TODO_TITLE_MAX),
-  note: z.string().trim().max(TODO_NOTE_MAX).default(''),
+  note: safeText({ max: TODO_NOTE_MAX, kind: 'remark' }).default(''),
   category: todoCategory.default('repair'),
   request_id: requestId.optional(),
 });
@@ -41,7 +42,7 @@ export type TodoAddInput = z.input<typeof todoAddInput>;
 export const todoEditInput = z.object({
   id: z.number().int().positive(),
   title: text(TODO_TITLE_MAX).optional(),
-  note: z.string().trim().max(TODO_NOTE_MAX).optional(),
+  note: safeText({ max: TODO_NOTE_MAX, kind: 'remark' }).optional(),
   category: todoCategory.optional(),
   done: z.boolean().optional(),
   request_id: requestId.optional(),
@@ -92,7 +93,7 @@ export const chatContact = z.object({
   img: z.string(),
 });
 export type ChatContact = z.infer<typeof chatContact>;
-export const chatContactsInput = z.object({ search: z.string().trim().max(SEARCH_MAX).default('') });
+export const chatContactsInput = z.object({ search: safeText({ max: SEARCH_MAX }).default('') });
 export const chatContactsOutput = z.object({ list: z.array(chatContact) });
 
 export const chatMessage = z.object({
@@ -117,7 +118,8 @@ export const chatMessagesOutput = z.object({ list: z.array(chatMessage) });
 
 export const chatSendInput = z.object({
   to_user_id: z.number().int().positive(),
-  text: text(CHAT_TEXT_MAX),
+  // Messages keep their line breaks.
+  text: text(CHAT_TEXT_MAX, 'remark'),
   request_id: requestId.optional(),
 });
 export type ChatSendInput = z.input<typeof chatSendInput>;

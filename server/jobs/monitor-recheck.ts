@@ -29,7 +29,8 @@ export interface CycleResult {
 export interface RecheckDeps {
   db: Kysely<Database>;
   clock: Clock;
-  repairs: RepairStatusProvider;
+  /** Null: no repair-status provider (production without one): repair monitors wait. */
+  repairs: RepairStatusProvider | null;
   checks: CheckProvider | null;
   notify: RepairNotifier;
   onError: (err: unknown) => void;
@@ -78,7 +79,7 @@ export async function recheckChunk(deps: RecheckDeps, chunk: readonly Due[]): Pr
       try {
         if (m.kind === 'repair') {
           const d = m.device_id === null ? undefined : devices.get(m.device_id);
-          if (!d || d.deleted_at !== null) continue;
+          if (!d || d.deleted_at !== null || !deps.repairs) continue;
           const status = await askRepair(deps.repairs, d);
           if (status) answers.set(m.id, { status });
           else failed++;
@@ -110,7 +111,7 @@ export async function recheckChunk(deps: RecheckDeps, chunk: readonly Due[]): Pr
     const items = chunk.flatMap((m) => {
       const a = answers.get(m.id);
       const d = m.device_id === null ? undefined : devices.get(m.device_id);
-      return a?.status && d ? [{ device: d, status: a.status, sandbox: deps.repairs.sandbox }] : [];
+      return a?.status && d ? [{ device: d, status: a.status, sandbox: deps.repairs?.sandbox ?? false }] : [];
     });
     const res = await applyStatuses(trx, items, 'monitor', now);
     for (const m of chunk) {

@@ -55,7 +55,8 @@ export class MonitorScheduler {
   constructor(deps: {
     db: Kysely<Database>;
     clock: Clock;
-    repairs: RepairStatusProvider;
+    /** Null: no repair-status provider (production without one): repair monitors wait. */
+    repairs: RepairStatusProvider | null;
     checks: CheckProvider | null;
     notify: RepairNotifier;
     onError?: (err: unknown) => void;

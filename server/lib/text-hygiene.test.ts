@@ -54,4 +54,41 @@ describe('names and remarks with invisible characters', () => {
     );
     expect(Object.keys((remark.datas as unknown as { fields: object }).fields)).toEqual(['remark']);
   });
+
+  // Issue 25: the template kit stored them.
+  it.each([
+    ['todo_add title', '/api/demo/todo_add', { title: 'a\u202eb' }, 'title'],
+    ['todo_add note', '/api/demo/todo_add', { title: 'ok', note: 'x\u0000y' }, 'note'],
+    ['todo_edit title', '/api/demo/todo_edit', { id: 1, title: 'x\u001b[31m' }, 'title'],
+    ['todo_edit note', '/api/demo/todo_edit', { id: 1, note: 'x\ud800' }, 'note'],
+    ['survey_add title', '/api/demo/survey_add', { title: '\u2066t', questions: ['q'] }, 'title'],
+    [
+      'survey_add question',
+      '/api/demo/survey_add',
+      { title: 't', questions: ['ok', 'q\u200b'] },
+      'questions.1',
+    ],
+    ['chat_send text', '/api/demo/chat_send', { to_user_id: 2, text: 'hi\u0000' }, 'text'],
+  ])('the template kit refuses them in %s, field named, nothing written', async (_, path, body, field) => {
+    const rows = async () =>
+      (await s.db.selectFrom('tk_todos').select('id').execute()).length +
+      (await s.db.selectFrom('tk_surveys').select('id').execute()).length +
+      (await s.db.selectFrom('tk_chat_messages').select('id').execute()).length;
+    const before = await rows();
+    const res = await s.call(path, body, { token: admin });
+    expect(res.errcode).toBe(ErrCode.INVALID_INPUT);
+    const fields = (res.datas as unknown as { fields: Record<string, string> }).fields;
+    expect(fields[field]).toBe(`${field} 含有控制字符、方向控制符或零宽字符，请删除后再试`);
+    expect(await rows()).toBe(before);
+  });
+
+  it('chat text keeps its line breaks; a plain todo is still accepted', async () => {
+    expect(
+      (await s.call('/api/demo/todo_add', { title: '换屏', note: '两行\n备注' }, { token: admin })).errcode,
+    ).toBe(0);
+    expect(
+      (await s.call('/api/demo/chat_send', { to_user_id: 2, text: '第一行\n第二行' }, { token: admin }))
+        .errcode,
+    ).toBe(0);
+  });
 });

@@ -14,6 +14,12 @@ export interface Limit {
  * Fixed-window counters kept in the database, so several API processes share them (architecture:
  * no process-local state). One atomic upsert per hit: concurrent hits cannot slip past the limit.
  */
+/** One attempt taken from a limit's window by RateLimiter.reserve(). */
+export interface Reservation {
+  key: string;
+  windowStart: number;
+}
+
 export class RateLimiter {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
@@ -28,20 +34,36 @@ export class RateLimiter {
     if (row.count > limit.max) throw this.limited(row.window_start, limit);
   }
 
-  /** Throws RATE_LIMITED when `key` already used up its window; counts nothing (failures-only limits). */
-  async check(key: string, limit: Limit): Promise<void> {
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select(['count', 'window_start'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!row || row.window_start <= this.clock.now() - limit.windowMs) return;
-    if (row.count >= limit.max) throw this.limited(row.window_start, limit);
+  /**
+   * Takes one attempt of a failures-only limit BEFORE the check it guards (a password, a code), in the
+   * same atomic upsert as hit(): under concurrency, or across processes, at most `max` callers hold an
+   * attempt in one window, so at most `max` checks run (issue 25: a check-then-count-after limit let 40
+   * simultaneous wrong passwords all be checked). Over the limit, the attempt is handed back at once (a
+   * refused call checked nothing) and RATE_LIMITED is thrown. A failed check keeps its attempt; a
+   * passed check gives it back with release() or forgets the key with reset().
+   */
+  async reserve(key: string, limit: Limit): Promise<Reservation> {
+    const row = await this.count(key, limit);
+    const held = { key, windowStart: row.window_start };
+    if (row.count > limit.max) {
+      await this.release(held);
+      throw this.limited(row.window_start, limit);
+    }
+    return held;
   }
 
-  /** Counts a failure on `key` without refusing this call (its answer is already decided). */
-  async record(key: string, limit: Limit): Promise<void> {
-    await this.count(key, limit);
+  /**
+   * Gives back one attempt taken by reserve() (the check passed, or never ran). Only in the window it
+   * was taken from: once that window ended, the new window's count is not the caller's to lower.
+   */
+  async release(held: Reservation): Promise<void> {
+    await this.db
+      .updateTable('rate_limits')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('key', '=', held.key)
+      .where('window_start', '=', held.windowStart)
+      .where('count', '>', 0)
+      .execute();
   }
 
   private limited(windowStart: number, limit: Limit): AppError {

@@ -3,8 +3,9 @@ import type { Db } from '#server/db/connect.ts';
 import { describePayment } from '#server/providers/payment/index.ts';
 import { describeWechat } from '#server/providers/wechat/index.ts';
 import type { ConnectionReport } from './connection.ts';
+import { describeChecks } from '#server/providers/checks/index.ts';
+import { describeRepairs } from '#server/providers/repairs/index.ts';
 import { describeSms } from '#server/providers/sms/index.ts';
-import { describeChecksToday, describeRepairsToday } from './interim-describers.ts';
 import { describeDatabase, describeExports, describeTesseract } from './local-describers.ts';
 
 export type { ConnectionReport, ConnectionState } from './connection.ts';
@@ -24,8 +25,8 @@ export type Describer = (
  * its adapter (server/providers/<name>/index.ts) and says what its selection function picks.
  */
 export const PROVIDER_DESCRIBERS: readonly Describer[] = [
-  describeChecksToday,
-  describeRepairsToday,
+  describeChecks,
+  describeRepairs,
   describeSms,
   describeWechat,
   describePayment,

@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { ErrCode } from '#contract/errcodes.ts';
+import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
 import {
   createAdmin,
   grantPoints,
@@ -15,6 +16,7 @@ const USERNAME = 'owner';
 const PASSWORD = 'Counter2026x';
 
 let server: ProductionServer;
+const imei = (n: number) => imeiWithCheckDigit(String(35209900176300 + n));
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: `http://localhost:${PORT}` });
@@ -101,6 +103,50 @@ test('SMS: signing up a shop says text messages are not configured; no code is s
   await register.getByTestId('send-code-register').click();
   await expect(register.getByTestId('sms-not-configured')).toBeVisible();
   expect(count('sms_codes')).toBe(0);
+});
+
+test('checks: basic inquiry says checks are not configured, a refused order says so, and nothing is billed', async ({
+  page,
+}) => {
+  const token = await server.signIn(page, USERNAME, PASSWORD);
+  const before = await points(token);
+  await page.goto('/#/app/quiry/basicinquiry');
+  await expect(page.getByTestId('checks-not-configured')).toContainText('本服务器未配置设备查询服务');
+  const form = page.getByTestId('new-order-form');
+  await form.getByLabel(/订单标题/).fill('回收批次');
+  await form.getByTestId('paste-box').fill(imei(1));
+  await form.getByTestId('service-warranty').click();
+  await form.getByRole('button', { name: '提交订单' }).click();
+  await expect(page.getByText(/设备查询服务未配置，暂时无法下单查询，未扣除积分/).first()).toBeVisible();
+  expect(count('check_orders')).toBe(0);
+  expect(count('check_jobs')).toBe(0);
+  expect(await points(token)).toBe(before);
+});
+
+test('repairs: repair progress says it is not configured; refresh and watch are refused, nothing written', async ({
+  page,
+}) => {
+  const token = await server.signIn(page, USERNAME, PASSWORD);
+  const before = await points(token);
+  const batch = await server.call<{ id: number }>('/api/repair/batch_create', { title: '送修' }, token);
+  const intake = await server.call<{ device_ids: number[] }>(
+    '/api/repair/device_intake',
+    { batch_id: batch.datas.id, lines: [{ ident: imei(2), repair_ids: ['G100000002'] }] },
+    token,
+  );
+  expect(intake.errcode, intake.msg).toBe(0);
+  await page.goto('/#/app/maintenance/maintenance');
+  await expect(page.getByTestId('repairs-not-configured')).toContainText('本服务器未配置维修进度查询服务');
+  await page.goto(`/#/app/maintenance/orderDetail?device_id=${intake.datas.device_ids[0]}`);
+  await expect(page.getByTestId('repairs-not-configured')).toBeVisible();
+  await page.getByTestId('detail-refresh').click();
+  await expect(page.getByTestId('detail-error')).toContainText('维修进度查询服务未配置');
+  await page.getByTestId('detail-watch').click();
+  await expect(page.getByTestId('detail-error')).toContainText('维修进度查询服务未配置');
+  await expect(page.getByTestId('detail-watch')).toHaveAttribute('data-watched', 'false');
+  expect(count('repair_refreshes')).toBe(0);
+  expect(count('monitors')).toBe(0);
+  expect(await points(token)).toBe(before);
 });
 
 test('the start log holds no demo password and no password of the new Admin', () => {

@@ -117,10 +117,27 @@ export function counter(dialect: MigrationDialect) {
         .on('tickets')
         .columns(['account_id', 'no_text'])
         .execute();
+      // The list's orders: newest first, by status, by technician (scripts/bench/counter-search.ts).
+      await db.schema
+        .createIndex('tickets_account_created_idx')
+        .on('tickets')
+        .columns(['account_id', 'created_at', 'id'])
+        .execute();
       await db.schema
         .createIndex('tickets_account_status_idx')
         .on('tickets')
-        .columns(['account_id', 'status', 'updated_at'])
+        .columns(['account_id', 'status', 'created_at'])
+        .execute();
+      // Past their promised date: an index-only count per open status.
+      await db.schema
+        .createIndex('tickets_account_status_promised_idx')
+        .on('tickets')
+        .columns(['account_id', 'status', 'promised_at'])
+        .execute();
+      await db.schema
+        .createIndex('tickets_account_technician_idx')
+        .on('tickets')
+        .columns(['account_id', 'technician_id', 'created_at'])
         .execute();
       await db.schema
         .createIndex('tickets_customer_idx')

@@ -89,12 +89,12 @@ export class AccountService {
   async editPassword(u: AuthUser, token: string, input: z.output<typeof editPasswordInput>): Promise<null> {
     // A stolen session must not become a password oracle: wrong old passwords are limited per user.
     const key = `edit_password:fail:user:${u.user_id}`;
-    await this.limiter.check(key, EDIT_PASSWORD_LIMIT);
+    // The attempt is taken before the check (RateLimiter.reserve), so simultaneous tries cannot all be
+    // checked; a wrong one keeps it, the right one clears the key.
+    await this.limiter.reserve(key, EDIT_PASSWORD_LIMIT);
     const row = await new AccountRepository(this.db).passwordHashOf(u.user_id);
-    if (!row || !(await verifyPassword(input.old_password, row.password_hash))) {
-      await this.limiter.record(key, EDIT_PASSWORD_LIMIT);
+    if (!row || !(await verifyPassword(input.old_password, row.password_hash)))
       throw new AppError(ErrCode.WRONG_OLD_PASSWORD);
-    }
     await this.limiter.reset(key);
     await this.replacePassword(u, token, input.new_password);
     return null;

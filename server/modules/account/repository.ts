@@ -106,34 +106,53 @@ export class AccountRepository {
     await this.db.deleteFrom('sms_codes').where('id', '=', id).execute();
   }
 
-  /** Marks the code used, atomically: of two concurrent uses only one gets it. */
+  /**
+   * Uses the code up, atomically (of two concurrent uses only one gets it), and gives back the try
+   * takeTry() held for this check: a code used on its last try reads as used, not burnt.
+   */
   async consumeCode(id: number, at: number): Promise<boolean> {
     const r = await this.db
       .updateTable('sms_codes')
-      .set({ used_at: at })
+      .set((eb) => ({ used_at: at, attempts: eb('attempts', '-', 1) }))
       .where('id', '=', id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 
-  /** Counts a wrong try; the try that reaches `maxAttempts` burns the code. Answers the tries so far. */
-  async countWrongTry(id: number, maxAttempts: number, at: number): Promise<number | undefined> {
+  /**
+   * Takes one try of an unused code BEFORE it is compared, in one atomic update: of any number of
+   * simultaneous guesses at most `maxAttempts` are compared (issue 25). Answers the tries taken so
+   * far, this one included, or undefined when the code is used or all its tries are taken.
+   */
+  async takeTry(id: number, maxAttempts: number): Promise<number | undefined> {
     const r = await this.db
       .updateTable('sms_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
       .where('used_at', 'is', null)
+      .where('attempts', '<', maxAttempts)
       .returning('attempts')
       .executeTakeFirst();
-    if (r && r.attempts >= maxAttempts)
-      await this.db
-        .updateTable('sms_codes')
-        .set({ used_at: at })
-        .where('id', '=', id)
-        .where('used_at', 'is', null)
-        .execute();
     return r?.attempts;
+  }
+
+  /** Burns a code whose last try was wrong: nobody can use it any more. */
+  async burnCode(id: number, at: number): Promise<void> {
+    await this.db
+      .updateTable('sms_codes')
+      .set({ used_at: at })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  codeState(id: number) {
+    return this.db
+      .selectFrom('sms_codes')
+      .select(['attempts', 'used_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   async deleteCodesExpiredBefore(at: number): Promise<void> {

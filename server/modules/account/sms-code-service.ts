@@ -1,12 +1,13 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { ErrCode, type ErrCodeValue } from '#contract/errcodes.ts';
 import type { SendSmsDatas, SmsPurpose } from '#contract/schemas/account.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter, Reservation } from '#server/plugins/rate-limit.ts';
 import type { SmsSetup } from '#server/providers/sms/index.ts';
 import { SmsSendError } from '#server/providers/sms/provider.ts';
 import type { AccountRepository } from './repository.ts';
+import { codeMatches, hashCode } from './sms-code-hash.ts';
 
 const HOUR = 3600_000;
 export const SMS_RULES = {
@@ -25,18 +26,6 @@ const PURPOSE_TEXT: Record<SmsPurpose, string> = {
   login: '登录',
   register: '注册',
 };
-
-function hashCode(code: string, salt: string): string {
-  return createHash('sha256').update(`${salt}:${code}`).digest('hex');
-}
-
-function codeMatches(code: string, stored: string): boolean {
-  const [salt, hash] = stored.split('$');
-  if (!salt || !hash) return false;
-  const a = Buffer.from(hashCode(code, salt), 'hex');
-  const b = Buffer.from(hash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** What the provider's refusal tells the caller: slow down, another number, or try later. */
 const SEND_ERRORS: Record<SmsSendError['kind'], ErrCodeValue> = {
@@ -82,16 +71,16 @@ export class SmsCodeService {
     return { setup: this.sms, templateId };
   }
 
-  /** Throws RATE_LIMITED (with retry_after_seconds) while the last code of phone+purpose is too fresh. */
-  async checkCooldown(phone: string, purpose: SmsPurpose): Promise<void> {
-    const last = await this.repo.latestCode(phone, purpose);
-    const wait = last ? last.created_at + SMS_RULES.cooldownMs - this.clock.now() : 0;
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      throw new AppError(ErrCode.RATE_LIMITED, `操作过于频繁，请 ${seconds} 秒后再试`, {
-        retry_after_seconds: seconds,
-      });
-    }
+  /**
+   * The 60 s between two sends to one phone for one purpose, as a limiter key of one per window: taken
+   * atomically before anything is sent, so simultaneous sends cannot all pass a "last code too fresh?"
+   * read (issue 25). Shared by send() and sendQuietly(), so both answer alike.
+   */
+  private takeCooldown(phone: string, purpose: SmsPurpose): Promise<Reservation> {
+    return this.limiter.reserve(`sms:cooldown:${purpose}:${phone}`, {
+      max: 1,
+      windowMs: SMS_RULES.cooldownMs,
+    });
   }
 
   /** Rate limits (cooldown, per phone, per address), then a new code, then the message. */
@@ -104,10 +93,16 @@ export class SmsCodeService {
     precheck?: () => Promise<void>,
   ): Promise<SendSmsDatas> {
     const { setup, templateId } = this.configured(purpose);
-    await this.checkCooldown(phone, purpose);
-    await this.limiter.hit(`sms:ip:${address}`, SMS_RULES.perAddress);
-    await this.limiter.hit(`sms:phone:${phone}`, SMS_RULES.perPhone);
-    await precheck?.();
+    const cooldown = await this.takeCooldown(phone, purpose);
+    try {
+      await this.limiter.hit(`sms:ip:${address}`, SMS_RULES.perAddress);
+      await this.limiter.hit(`sms:phone:${phone}`, SMS_RULES.perPhone);
+      await precheck?.();
+    } catch (err) {
+      // Nothing was sent: no cooldown for it.
+      await this.limiter.release(cooldown);
+      throw err;
+    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const salt = randomBytes(12).toString('base64url');
     const now = this.clock.now();
@@ -126,6 +121,7 @@ export class SmsCodeService {
     } catch (err) {
       // Nothing was sent: no cooldown for a code nobody received.
       await this.repo.deleteCode(id);
+      await this.limiter.release(cooldown);
       if (!(err instanceof SmsSendError)) throw err;
       this.log.warn(
         { sms: { provider: setup.provider.name, purpose, kind: err.kind }, reason: err.message },
@@ -140,8 +136,8 @@ export class SmsCodeService {
   /**
    * sendsms for a signed-out purpose whose answer must not tell whether the phone is registered
    * (reset_password): the same limits, counted the same way, and the same answer whatever `deliver`
-   * decides; but a code is only stored and sent when it answers true. Where no code is stored, a
-   * counter of one per cooldown stands in for the code's cooldown, so a second try within 60 s is
+   * decides; but a code is only stored and sent when it answers true. Where no code is stored the
+   * same cooldown key is taken all the same, so a second try within 60 s is
    * refused alike in both cases. (The provider's latency is the one difference left.)
    */
   async sendQuietly(
@@ -152,7 +148,7 @@ export class SmsCodeService {
   ): Promise<SendSmsDatas> {
     this.configured(purpose);
     if (await deliver()) return this.send(phone, purpose, null, address);
-    await this.limiter.hit(`sms:quiet:${purpose}:${phone}`, { max: 1, windowMs: SMS_RULES.cooldownMs });
+    await this.takeCooldown(phone, purpose);
     await this.limiter.hit(`sms:ip:${address}`, SMS_RULES.perAddress);
     await this.limiter.hit(`sms:phone:${phone}`, SMS_RULES.perPhone);
     return this.answer();
@@ -180,16 +176,21 @@ export class SmsCodeService {
         row.attempts >= SMS_RULES.maxWrongTries ? ErrCode.SMS_CODE_BURNT : ErrCode.SMS_CODE_USED,
       );
     if (row.expires_at <= now) throw new AppError(ErrCode.SMS_CODE_EXPIRED);
-    if (!codeMatches(code, row.code_hash)) {
-      const tries = await this.repo.countWrongTry(row.id, SMS_RULES.maxWrongTries, now);
-      if (tries === undefined) throw new AppError(ErrCode.SMS_CODE_USED); // used meanwhile
+    // The try is taken before the comparison: simultaneous guesses cannot all be compared.
+    const tries = await this.repo.takeTry(row.id, SMS_RULES.maxWrongTries);
+    if (tries === undefined) {
+      // Used meanwhile, or every try is taken (burnt, or held by guesses being compared right now).
+      const state = await this.repo.codeState(row.id);
       throw new AppError(
-        ErrCode.SMS_CODE_WRONG,
-        `验证码错误，还可尝试 ${SMS_RULES.maxWrongTries - tries} 次`,
-        {
-          tries_left: SMS_RULES.maxWrongTries - tries,
-        },
+        state && state.attempts >= SMS_RULES.maxWrongTries ? ErrCode.SMS_CODE_BURNT : ErrCode.SMS_CODE_USED,
       );
+    }
+    if (!codeMatches(code, row.code_hash)) {
+      if (tries >= SMS_RULES.maxWrongTries) await this.repo.burnCode(row.id, now);
+      const triesLeft = SMS_RULES.maxWrongTries - tries;
+      throw new AppError(ErrCode.SMS_CODE_WRONG, `验证码错误，还可尝试 ${triesLeft} 次`, {
+        tries_left: triesLeft,
+      });
     }
     if (!(await this.repo.consumeCode(row.id, now))) throw new AppError(ErrCode.SMS_CODE_USED);
   }

@@ -57,26 +57,33 @@ export class LoginService {
     const { repo, puzzles, sessions, limiter, clock } = this.deps;
     const addressKey = `login:fail:ip:${address}`;
     const clientKey = `login:fail:user:${input.username.toLowerCase()}:${address}`;
-    await limiter.check(addressKey, LOGIN_LIMITS.perAddress);
-    await limiter.check(clientKey, LOGIN_LIMITS.perClientAndUsername);
-    // The puzzle is used up whatever happens next, so a wrong password cannot be retried without a new one.
+    // Both attempts are taken before anything is checked (RateLimiter.reserve): a burst of
+    // simultaneous tries gets at most the limit's worth of password checks, across processes too.
+    const perAddress = await limiter.reserve(addressKey, LOGIN_LIMITS.perAddress);
+    const perClient = await limiter
+      .reserve(clientKey, LOGIN_LIMITS.perClientAndUsername)
+      .catch(async (err: unknown) => {
+        await limiter.release(perAddress);
+        throw err;
+      });
+    // The puzzle is used up whatever happens next, so a wrong password cannot be retried without a new
+    // one. A failed puzzle counts against the address only: no password was tried.
     await puzzles.verify(input.uniqid, input.tn_r).catch(async (err: unknown) => {
-      await limiter.record(addressKey, LOGIN_LIMITS.perAddress);
+      await limiter.release(perClient);
       throw err;
     });
 
     const user = await repo.findUserByUsername(input.username);
     // Unknown users cost one scrypt too, and both failures answer the same: no telling who exists.
+    // A failure keeps both attempts it took.
     const matches = await verifyPassword(input.password, user?.password_hash ?? (await dummy()));
-    if (!user || !matches) {
-      await limiter.record(addressKey, LOGIN_LIMITS.perAddress);
-      await limiter.record(clientKey, LOGIN_LIMITS.perClientAndUsername);
-      throw new AppError(ErrCode.LOGIN_FAILED);
-    }
+    if (!user || !matches) throw new AppError(ErrCode.LOGIN_FAILED);
+    // The password was right: not a failure, whatever comes next.
+    await limiter.release(perAddress);
+    await limiter.reset(clientKey);
     // Only someone who knows the password learns that the account is disabled.
     if (user.disabled) throw new AppError(ErrCode.ACCOUNT_DISABLED);
 
-    await limiter.reset(clientKey);
     const token = await sessions.open(user.user_id);
     await repo.recordLogin(user.user_id, clock.now());
     return { ...toUserDatas(user), token };

@@ -10,6 +10,8 @@ import { ImageCleaner } from '#server/modules/ocr/image-cleaner.ts';
 import { OcrPool } from '#server/modules/ocr/ocr-pool.ts';
 import { OcrService } from '#server/modules/ocr/ocr-service.ts';
 import { TesseractCli } from '#server/modules/ocr/tesseract.ts';
+import { connectionState, refuseWhenMissing } from '#server/modules/connections/connections.ts';
+import { ErrCode } from '#contract/errcodes.ts';
 import { checksHandlers } from './handlers.ts';
 import { OrderService, type OrderNotifier } from './order-service.ts';
 import { ProgressReporter } from './progress.ts';
@@ -65,10 +67,20 @@ export function buildChecks(
     limiter: deps.limiter,
     onEngineError: (err) => app.log.error({ err }, 'text recognition'),
   });
-  const handlers: HandlerMap = {
-    ...checksHandlers({ db, clock, orders, results, notify }),
-    identifySnImei: ({ user, input }) => ocr.identify(user, input.image),
-  };
+  // Production without a real provider (server/app.ts never hands a sandbox in there): every call
+  // that would run a check job is refused before it prices, freezes or writes anything. Package
+  // checks are drawn inside order_create, and the ID-lock / network-lock monitors start from a
+  // check order's job, so these three are every path.
+  const state = connectionState(config.production, deps.checkProvider);
+  const handlers: HandlerMap = refuseWhenMissing(
+    state,
+    ErrCode.CHECKS_NOT_CONFIGURED,
+    {
+      ...checksHandlers({ db, clock, orders, results, notify }),
+      identifySnImei: ({ user, input }) => ocr.identify(user, input.image),
+    },
+    ['orderCreate', 'orderAddDevices', 'orderDerive'],
+  );
   // The app's onClose hook stops the runner, progress and cleaner, in its order with the others.
-  return { handlers, runner, progress, cleaner };
+  return { handlers, runner, progress, cleaner, state };
 }

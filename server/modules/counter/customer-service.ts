@@ -11,6 +11,7 @@ import {
   type customerMergeInput,
   type customerSaveInput,
 } from '#contract/schemas/counter-customers.ts';
+import { CountMemo } from '#server/db/count-memo.ts';
 import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -51,9 +52,12 @@ export function toCustomerRow(c: CustomerRecord, phones: string[], openTickets: 
 export class CustomerService {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
+  /** List totals reused while the database is unchanged (server/db/count-memo.ts). */
+  readonly totals: CountMemo;
   constructor(deps: { db: Kysely<Database>; clock: Clock }) {
     this.db = deps.db;
     this.clock = deps.clock;
+    this.totals = CountMemo.forDb(deps.db as unknown as Kysely<never>);
   }
 
   async list(accountId: number, input: z.output<typeof customerListInput>) {
@@ -63,6 +67,7 @@ export class CustomerService {
       input.q,
       (input.page - 1) * input.page_size,
       input.page_size,
+      this.totals,
     );
     const ids = rows.map((r) => r.id);
     const [phones, open] = await Promise.all([repo.phonesOf(ids), repo.openTicketCounts(ids)]);

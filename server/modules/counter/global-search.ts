@@ -58,15 +58,13 @@ async function searchTickets(
     .select(['tickets.id', 'tickets.no_text', 'tickets.status', 'customers.name'])
     .where('tickets.account_id', '=', accountId);
   if (ident) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('ticket_devices')
-          .select('ticket_devices.id')
-          .whereRef('ticket_devices.ticket_id', '=', 'tickets.id')
-          .where('ticket_devices.account_id', '=', accountId)
-          .where('ticket_devices.ident', '=', ident),
-      ),
+    // Driven from the devices' index: the tickets holding that device, not every ticket probed.
+    query = query.where('tickets.id', 'in', (eb) =>
+      eb
+        .selectFrom('ticket_devices')
+        .select('ticket_devices.ticket_id')
+        .where('ticket_devices.account_id', '=', accountId)
+        .where('ticket_devices.ident', '=', ident),
     );
   } else {
     // A range, not LIKE: SQLite's index serves a prefix as a range on its binary order.

@@ -22,7 +22,7 @@ export function counterHandlers(deps: {
     customerSave: ({ user, input }) => customers.save(user, input),
     customerMerge: ({ user, input }) => customers.merge(user, input),
     ticketCreate: ({ user, input }) => tickets.create(user, input),
-    ticketList: ({ user, input }) => listTickets(db, user.account_id, input, deps.now()),
+    ticketList: ({ user, input }) => listTickets(db, user.account_id, input, deps.now(), customers.totals),
     ticketDetail: ({ user, input }) => readTicket(db, user.account_id, input.id),
     ticketMove: ({ user, input }) => tickets.move(user, input),
     ticketLineAdd: ({ user, input }) => tickets.addLine(user, input),

@@ -9,9 +9,10 @@ import {
   type TicketDetail,
   type ticketListInput,
 } from '#contract/schemas/counter-tickets.ts';
+import type { CountMemo } from '#server/db/count-memo.ts';
 import type { Database, TicketsTable } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Selectable } from 'kysely';
+import type { SelectQueryBuilder, Selectable } from 'kysely';
 import { OPEN_TICKET_STATUSES } from './customer-repository.ts';
 
 export type TicketRecord = Selectable<TicketsTable>;
@@ -119,11 +120,9 @@ export async function listTickets(
   accountId: number,
   input: z.output<typeof ticketListInput>,
   nowMs: number,
+  totals: CountMemo,
 ) {
-  let base = db
-    .selectFrom('tickets')
-    .innerJoin('customers', 'customers.id', 'tickets.customer_id')
-    .where('tickets.account_id', '=', accountId);
+  let base = db.selectFrom('tickets').where('tickets.account_id', '=', accountId);
   if (input.status.length > 0) base = base.where('tickets.status', 'in', input.status);
   if (input.customer_id !== undefined) base = base.where('tickets.customer_id', '=', input.customer_id);
   if (input.technician_id !== undefined) base = base.where('tickets.technician_id', '=', input.technician_id);
@@ -133,6 +132,7 @@ export async function listTickets(
       .where('tickets.promised_at', '<', nowMs);
   const [rows, total] = await Promise.all([
     base
+      .innerJoin('customers', 'customers.id', 'tickets.customer_id')
       .select([
         'tickets.id',
         'tickets.no_text',
@@ -151,7 +151,13 @@ export async function listTickets(
       .offset((input.page - 1) * input.page_size)
       .limit(input.page_size)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    // Overdue depends on the clock: its count is taken each time.
+    input.overdue
+      ? countOf(base)
+      : totals.count(
+          JSON.stringify(['tickets', accountId, input.status, input.customer_id, input.technician_id]),
+          () => countOf(base),
+        ),
   ]);
   return {
     list: rows.map((r) => ({
@@ -166,6 +172,11 @@ export async function listTickets(
       held_fen: r.paid_fen - r.refunded_fen,
       created_at: Math.floor(r.created_at / 1000),
     })),
-    total: Number(total.n),
+    total,
   };
+}
+
+async function countOf(base: SelectQueryBuilder<Database, 'tickets', object>): Promise<number> {
+  const row = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -56,6 +56,33 @@ async function download(url: string, t: string | null = token) {
   return s.app.inject({ method: 'GET', url, headers: t ? { token: t } : {} });
 }
 
+/**
+ * Five other spellings of one signed link that a lenient decoder reads as the same: a padding `=`, a
+ * `!` inside the signature, the signature in standard base64, and `id` / `exp` with a leading zero.
+ */
+function otherSpellings(url: string): string[] {
+  const u = new URL(url, 'http://x');
+  const sig = u.searchParams.get('sig') as string;
+  const respell = (name: string, value: string) => {
+    const v = new URL(u);
+    v.searchParams.set(name, value);
+    return `${v.pathname}${v.search}`;
+  };
+  const standard = Buffer.from(sig, 'base64url').toString('base64').replace(/=+$/, '');
+  return [
+    respell('sig', `${sig}=`),
+    respell('sig', `${sig.slice(0, 10)}!${sig.slice(10)}`),
+    // Standard base64 differs from base64url only where the signature has a '-' or '_': when it has
+    // none, the altered padding bits of its last character stand for the same bytes instead.
+    respell(
+      'sig',
+      standard !== sig ? standard : `${sig.slice(0, -1)}${String.fromCharCode(sig.charCodeAt(42) + 1)}`,
+    ),
+    respell('id', `0${u.searchParams.get('id')}`),
+    respell('exp', `0${u.searchParams.get('exp')}`),
+  ];
+}
+
 async function fileRows(exportId: number): Promise<unknown[][]> {
   const link = await s.call<ExportLinkDatas>('/api/exports/link', { export_id: exportId }, { token });
   expect(link.errcode).toBe(0);
@@ -255,6 +282,10 @@ describe('Excel export', () => {
     // An altered link (another export id, a longer expiry) is refused.
     const altered = link.datas.url.replace(/exp=(\d+)/, (_m, n: string) => `exp=${Number(n) + DAY}`);
     expect(JSON.parse((await download(altered)).body).errcode).toBe(ErrCode.EXPORT_LINK_FOREIGN);
+    // Other spellings of the same link are refused: one canonical form only (issue 25).
+    for (const spelling of otherSpellings(link.datas.url))
+      expect(JSON.parse((await download(spelling)).body).errcode, spelling).toBe(ErrCode.EXPORT_LINK_FOREIGN);
+    expect((await download(link.datas.url)).statusCode).toBe(200);
     // Five minutes later the link is over.
     s.clock.advance(5 * 60_000 + 1);
     const late = JSON.parse((await download(link.datas.url)).body);

@@ -55,18 +55,31 @@ export class LinkSigner {
   /**
    * The export a link names, for the caller's account: an altered link or another account's is
    * refused as foreign, an expired one as expired (checked after the signature, so an expiry cannot
-   * be forged longer).
+   * be forged longer). Only the one spelling url() writes is accepted (issue 25): numbers in
+   * decimal without leading zeros, the signature as unpadded base64url, compared as text. Decoding
+   * it instead let `sig=…=`, a `!` inserted (the decoder skips it) and standard base64 through, and
+   * `id=007` named export 7.
    */
   async verify(query: Record<string, unknown>, callerAccountId: number, nowMs: number): Promise<number> {
-    const num = (v: unknown) => (typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : NaN);
-    const claims = { exportId: num(query.id), accountId: num(query.a), expiresMs: num(query.exp) };
-    const sig = typeof query.sig === 'string' ? Buffer.from(query.sig, 'base64url') : Buffer.alloc(0);
+    const claims = {
+      exportId: canonicalNumber(query.id),
+      accountId: canonicalNumber(query.a),
+      expiresMs: canonicalNumber(query.exp),
+    };
     if (Object.values(claims).some(Number.isNaN)) throw new AppError(ErrCode.EXPORT_LINK_FOREIGN);
-    const expected = await this.mac(claims);
+    const expected = Buffer.from((await this.mac(claims)).toString('base64url'));
+    const sig = typeof query.sig === 'string' ? Buffer.from(query.sig) : Buffer.alloc(0);
     if (sig.length !== expected.length || !timingSafeEqual(sig, expected))
       throw new AppError(ErrCode.EXPORT_LINK_FOREIGN);
     if (claims.accountId !== callerAccountId) throw new AppError(ErrCode.EXPORT_LINK_FOREIGN);
     if (claims.expiresMs <= nowMs) throw new AppError(ErrCode.EXPORT_LINK_EXPIRED);
     return claims.exportId;
   }
+}
+
+/** A link's number as url() writes it (0, or digits without a leading zero); NaN for anything else. */
+function canonicalNumber(v: unknown): number {
+  return typeof v === 'string' && /^(0|[1-9]\d{0,15})$/.test(v) && Number.isSafeInteger(Number(v))
+    ? Number(v)
+    : NaN;
 }

@@ -10,7 +10,10 @@ import type { RunnerOptions } from '#server/jobs/check-runner.ts';
 import { accountRoom, emitDataChanged, type RealtimeServer } from '#server/plugins/realtime.ts';
 import type { RateLimiter } from '#server/plugins/rate-limit.ts';
 import type { CheckProvider } from '#server/providers/checks/provider.ts';
-import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
+import { RepairTransportError, type RepairStatusProvider } from '#server/providers/repairs/provider.ts';
+import type { ConnectionState } from '#contract/schemas/connections.ts';
+import { ErrCode } from '#contract/errcodes.ts';
+import { connectionState, refuseWhenMissing } from '#server/modules/connections/connections.ts';
 import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
 import { BatchService } from './batch-service.ts';
@@ -36,10 +39,24 @@ export interface RepairsModule {
   devices: DeviceRepository;
   runner: RepairRunner;
   scheduler: MonitorScheduler;
-  provider: RepairStatusProvider;
+  /** Null in production without a real provider (repair refreshes and watches are refused). */
+  provider: RepairStatusProvider | null;
+  state: ConnectionState;
   /** Intake, which the counter hands its devices sent to Apple to (decision 0047). */
   intake: IntakeService;
 }
+
+/**
+ * The refresh runner's provider when none is configured (production): refresh_create is refused
+ * then, so it only meets jobs queued before (a database that ran with another configuration).
+ * They fail as unreachable, are retried and end failed and refunded; no sandbox is asked.
+ */
+const NO_REPAIR_PROVIDER: RepairStatusProvider = {
+  name: 'none',
+  sandbox: false,
+  submit: () => Promise.reject(new RepairTransportError('no repair-status provider is configured')),
+  poll: () => Promise.reject(new RepairTransportError('no repair-status provider is configured')),
+};
 
 /** Builds repair progress management: services, the refresh runner, the monitor scheduler, pages. */
 export function buildRepairs(deps: {
@@ -50,7 +67,8 @@ export function buildRepairs(deps: {
   clock: Clock;
   config: ServerConfig;
   limiter: RateLimiter;
-  provider: RepairStatusProvider;
+  /** The repair-status source; null: none (production without a real provider). */
+  provider: RepairStatusProvider | null;
   checkProvider: CheckProvider | null;
   runner?: Partial<RunnerOptions>;
   monitor?: Partial<MonitorSchedulerOptions>;
@@ -79,7 +97,7 @@ export function buildRepairs(deps: {
   runner = new RepairRunner({
     db,
     dialect: deps.dialect,
-    provider: deps.provider,
+    provider: deps.provider ?? NO_REPAIR_PROVIDER,
     clock,
     onError: (err) => app.log.error({ err }, 'repair job runner'),
     onEnded: (result) => {
@@ -151,18 +169,26 @@ export function buildRepairs(deps: {
     await runner?.stop();
     await scheduler.stop();
   });
+  // Production without a real provider: a paid refresh and a monitor watch are refused before they
+  // read or write anything (intake asks no provider, so it stays open).
+  const state = connectionState(config.production, deps.provider);
   const intake = new IntakeService({ db, clock, notify });
-  const handlers = repairsHandlers({
-    settings,
-    batches: new BatchService({ db, clock, notify, settings, devices }),
-    deviceReads: new DeviceReadService({ clock, settings, devices }),
-    deviceWrites: new DeviceWriteService({ db, clock, notify, devices }),
-    intake,
-    refresh: new RefreshService({ db, clock, notify, devices }),
-    monitors,
-    notices: new NotificationService(db),
-    links,
-    history: new HistoryService(db, devices),
-  });
-  return { handlers, settings, devices, runner, scheduler, provider, intake };
+  const handlers = refuseWhenMissing(
+    state,
+    ErrCode.REPAIRS_NOT_CONFIGURED,
+    repairsHandlers({
+      settings,
+      batches: new BatchService({ db, clock, notify, settings, devices }),
+      deviceReads: new DeviceReadService({ clock, settings, devices }),
+      deviceWrites: new DeviceWriteService({ db, clock, notify, devices }),
+      intake,
+      refresh: new RefreshService({ db, clock, notify, devices }),
+      monitors,
+      notices: new NotificationService(db),
+      links,
+      history: new HistoryService(db, devices),
+    }),
+    ['repairRefresh', 'monitorWatch'],
+  );
+  return { handlers, settings, devices, runner, scheduler, provider, state, intake };
 }

@@ -1,6 +1,7 @@
 /**
  * A real check provider: an Apple data reseller's HTTP API, configured by CHECKS_PROVIDER_URL,
- * CHECKS_PROVIDER_KEY and CHECKS_PROVIDER_NAME (server/config.ts). The protocol, JSON both ways,
+ * CHECKS_PROVIDER_KEY and CHECKS_PROVIDER_NAME (server/config.ts). The protocol (docs/providers.md
+ * for shops and their providers), JSON both ways,
  * every call with `Authorization: Bearer <key>`:
  *
  *   POST {url}/orders  {"service": "<service code>", "sn": "…" | null, "imei": "…" | null}
@@ -23,6 +24,7 @@
 import { z } from 'zod';
 import { deviceResultRow } from '#contract/schemas/checks-results.ts';
 import type { ChecksHttpConfig } from '#server/config.ts';
+import { callJson, parseAnswer, retryAfterMs, waitMs, type JsonAnswer } from '../provider-http.ts';
 import {
   CheckTransportError,
   type CheckProvider,
@@ -40,11 +42,6 @@ const MAX_REASON_LENGTH = 500;
 
 export const UNKNOWN_TICKET_REASON = 'E_UNKNOWN_TICKET: 上游查询单不存在';
 
-const waitMs = z
-  .number()
-  .int()
-  .nonnegative()
-  .max(24 * 3600 * 1000);
 const reason = z
   .string()
   .trim()
@@ -66,13 +63,18 @@ export const deviceFactsSchema = deviceResultRow
   .partial();
 
 const acceptedBody = z.object({ ticket: z.string().min(1).max(512), poll_after_ms: waitMs });
-const busyBody = z.object({ retry_after_ms: waitMs.optional() }).nullable();
 const failedBody = z.object({ reason });
 const pollBody = z.discriminatedUnion('state', [
   z.object({ state: z.literal('pending'), poll_after_ms: waitMs.optional() }),
   z.object({ state: z.literal('done'), facts: deviceFactsSchema, cost: z.number().int().nonnegative() }),
   z.object({ state: z.literal('failed'), reason, retryable: z.boolean().optional() }),
 ]);
+
+const transportError = (message: string, options?: { cause?: unknown }) =>
+  new CheckTransportError(message, options);
+const parse = <T>(schema: z.ZodType<T>, body: unknown, where: string): T =>
+  parseAnswer(schema, body, where, transportError);
+const retryAfter = (body: unknown, headers: Headers) => retryAfterMs(body, headers, DEFAULT_BUSY_RETRY_MS);
 
 export interface HttpCheckOptions {
   /** Per call, ms (default 10 s). */
@@ -131,59 +133,16 @@ export class HttpCheckProvider implements CheckProvider {
   }
 
   /** One HTTP call; the body is JSON when there is one (null for an empty body). */
-  private async call(
-    method: 'GET' | 'POST',
-    path: string,
-    payload?: unknown,
-  ): Promise<{ status: number; body: unknown; headers: Headers }> {
-    const where = `${this.name}: ${method} ${path.startsWith('/orders/') ? '/orders/{ticket}' : path}`;
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${this.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.key}`,
-          accept: 'application/json',
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      throw new CheckTransportError(
-        timedOut ? `${where} timed out after ${this.timeoutMs} ms` : `${where} unreachable: ${String(err)}`,
-        { cause: err },
-      );
-    }
-    if (text.trim() === '') return { status: res.status, body: null, headers: res.headers };
-    try {
-      return { status: res.status, body: JSON.parse(text) as unknown, headers: res.headers };
-    } catch (err) {
-      throw new CheckTransportError(`${where} answered HTTP ${res.status} with something other than JSON`, {
-        cause: err,
-      });
-    }
+  private call(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<JsonAnswer> {
+    return callJson({
+      base: this.url,
+      key: this.key,
+      method,
+      path,
+      where: `${this.name}: ${method} ${path.startsWith('/orders/') ? '/orders/{ticket}' : path}`,
+      payload,
+      timeoutMs: this.timeoutMs,
+      fail: transportError,
+    });
   }
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, where: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new CheckTransportError(
-      `${where}: malformed answer (${z.prettifyError(result.error).replace(/\s*\n\s*/g, ' ')})`,
-    );
-  }
-  return result.data;
-}
-
-/** A busy answer's wait: the body's retry_after_ms, else the Retry-After header (seconds), else 5 s. */
-function retryAfter(body: unknown, headers: Headers): number {
-  const parsed = busyBody.safeParse(body);
-  if (parsed.success && parsed.data?.retry_after_ms !== undefined) return parsed.data.retry_after_ms;
-  const header = Number(headers.get('retry-after'));
-  if (headers.has('retry-after') && Number.isFinite(header) && header >= 0) return Math.round(header * 1000);
-  return DEFAULT_BUSY_RETRY_MS;
 }

@@ -54,3 +54,14 @@ export interface RepairStatusProvider {
   submit(request: RepairStatusRequest): Promise<RepairSubmitAnswer>;
   poll(ticket: string): Promise<RepairPollAnswer>;
 }
+
+/**
+ * A transport failure (unreachable, timeout, a refused key, an HTTP status outside the protocol, a
+ * malformed answer): nothing is known about the repair, so the runner retries it with backoff.
+ */
+export class RepairTransportError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RepairTransportError';
+  }
+}

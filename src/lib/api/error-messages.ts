@@ -70,6 +70,8 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.SMS_PROVIDER_THROTTLED]: msg`Too many text messages for now, please try again later`,
   [ErrCode.SMS_SEND_FAILED]: msg`The text message could not be sent, please try again later`,
   [ErrCode.SMS_PHONE_REFUSED]: msg`This phone number cannot receive text messages, please check it`,
+  [ErrCode.CHECKS_NOT_CONFIGURED]: msg`Device checks are not configured on this server: nothing was ordered and no points were used. Please contact your administrator`,
+  [ErrCode.REPAIRS_NOT_CONFIGURED]: msg`Repair status lookups are not configured on this server: nothing was queried and no points were used. Please contact your administrator`,
   // Going live (issue 24)
   [ErrCode.PAYMENT_NOT_CONFIGURED]: msg`Recharge is not configured on this server; nothing was charged`,
 };

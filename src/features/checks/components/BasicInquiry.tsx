@@ -1,6 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import type { OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
+import { ChecksConnectionNotice } from './ChecksConnectionNotice.tsx';
 import { NewOrderPanel } from './NewOrderPanel.tsx';
 import { OrderList, type CreatedRange } from './OrderList.tsx';
 
@@ -27,6 +28,7 @@ export function BasicInquiry({
       <Title order={2}>
         <Trans>Basic inquiry</Trans>
       </Title>
+      <ChecksConnectionNotice />
       <NewOrderPanel userId={userId} balance={balance} onPlaced={onPlaced} />
       <Title order={3}>
         <Trans>Check orders</Trans>

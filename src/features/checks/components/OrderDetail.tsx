@@ -13,6 +13,7 @@ import { formatDateTime } from '#src/lib/dates.ts';
 import { orderDetailQuery } from '../api/orders-api.ts';
 import { orderResultsQuery } from '../api/results-api.ts';
 import { useFollowOrder } from '../api/use-follow-order.ts';
+import { ChecksConnectionNotice } from './ChecksConnectionNotice.tsx';
 import { AddDevicesModal } from './AddDevicesModal.tsx';
 import { OrderProgress } from './OrderProgress.tsx';
 import { RemarkEditor } from './RemarkEditor.tsx';
@@ -43,6 +44,7 @@ export function OrderDetail({ orderId, ...rest }: OrderDetailProps) {
       <Title order={2}>
         <Trans>Order detail</Trans>
       </Title>
+      {orderId !== undefined && <ChecksConnectionNotice />}
       {orderId === undefined ? (
         <Alert color="gray">
           <Trans>

@@ -36,6 +36,7 @@ import { BADGE_LABELS, RETURN_LOGISTICS_LABELS, identOf, statusOf } from '../mod
 import { DeviceEditForm } from './DeviceEditForm.tsx';
 import { EventText } from './EventText.tsx';
 import { PrintLabel, type PaperSize } from './PrintLabel.tsx';
+import { RepairsConnectionNotice } from './RepairsConnectionNotice.tsx';
 
 /** One tracked device: status, timeline, customer, logistics, edit, watch, customer link, label. */
 export function DeviceDetail({ deviceId }: { deviceId: number | undefined }) {
@@ -145,6 +146,7 @@ function DeviceView({
           </Button>
         </Group>
       </Group>
+      <RepairsConnectionNotice />
       {device.sandbox && (
         <Alert color="yellow">
           <Trans>This status comes from the sandbox provider: demo data, not Apple's.</Trans>

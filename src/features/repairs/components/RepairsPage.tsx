@@ -44,6 +44,7 @@ import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
 import { BADGE_LABELS, type DeviceFilters } from '../model.ts';
 import { DeviceTable } from './DeviceTable.tsx';
 import { IntakeModal } from './IntakeModal.tsx';
+import { RepairsConnectionNotice } from './RepairsConnectionNotice.tsx';
 
 /**
  * Repair progress management: batches, filters, the device table and its bulk actions. The filters
@@ -145,6 +146,7 @@ export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters 
           </Button>
         </Group>
       </Group>
+      <RepairsConnectionNotice />
       <DataAsOf query={devices} />
       <Group align="flex-start" wrap="nowrap">
         <Paper withBorder p="xs" w={240} style={{ flex: 'none' }}>
