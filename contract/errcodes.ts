@@ -220,6 +220,9 @@ export const ErrCode = {
   // Text recognition, issue 25 (3165-3169).
   /** identify_sn_imei: the photo's header states more pixels than a phone camera gives (50 MP). */
   OCR_TOO_MANY_PIXELS: 3165,
+  // Going live (issue 24): a connection production runs without, said plainly.
+  /** recharge: no payment provider is configured (production refuses the sandbox): nothing is charged. */
+  PAYMENT_NOT_CONFIGURED: 8000,
 } as const;
 
 export type ErrCodeName = keyof typeof ErrCode;
@@ -343,6 +346,8 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
     '维修进度查询服务未配置，暂时无法查询或监控维修进度，未扣除积分；请联系管理员',
   // Text recognition, issue 25.
   [ErrCode.OCR_TOO_MANY_PIXELS]: '图片像素过多（最多 5000 万像素），请缩小后再上传',
+  // Going live (issue 24)
+  [ErrCode.PAYMENT_NOT_CONFIGURED]: '本服务器未配置支付服务，暂不能充值，未产生扣款',
 };
 
 /** Spec section 8: these codes are returned silently (no toast). */

@@ -66,7 +66,9 @@ describe('the built server (scripts/build-server.ts)', () => {
       });
       const body = (await list.json()) as { errcode: number };
       expect(body.errcode).not.toBe(0);
-      expect(out).toContain('demo shop seeded');
+      // Production seeds no demo shop and prints no password (decision 0041).
+      expect(out).toContain('no account yet');
+      expect(out).not.toContain('repair2026');
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));

@@ -1,13 +1,13 @@
 // `npm run start:cluster`: N server processes on one PostgreSQL database (decision 0033), each on its
 // own port (PORT, PORT+1, …) for a reverse proxy in front of them (docs/deploy.md has the nginx
 // example). DATABASE_URL must name PostgreSQL; CLUSTER_PROCESSES (default 2) says how many.
-// Migrations and the demo seed run here once, before any process starts; a process that dies is
+// Migrations and the demo seed (outside production) run here once, before any process starts; a process that dies is
 // started again (its leased jobs are taken over by the others when their lease ends).
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Kysely } from 'kysely';
 import { connectDb } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { seedDemo } from '#server/seed-demo.ts';
+import { firstStart } from '#server/first-start.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '#server/node-flags.ts';
 import { buildServer, SERVER_BUNDLE_ENTRY } from './build-server.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
@@ -36,8 +36,9 @@ await buildServer();
 
 const handle = connectDb(url);
 await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
-// The demo shop (without the 90-day history, as before), all or nothing.
-await seedDemo(handle, { history: false });
+// Outside production the demo shop (without the 90-day history, as before), all or nothing; in
+// production nothing (the first shop and Admin come from `npm run create-admin`, decision 0041).
+await firstStart(handle, { production: process.env.NODE_ENV === 'production', history: false });
 await handle.db.destroy();
 
 let stopping = false;

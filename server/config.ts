@@ -50,7 +50,7 @@ export interface ServerConfig {
   /**
    * Recharge and its payment provider (PAYMENT_*, RECHARGE_*, ALIPAY_*, WECHATPAY_*). Absent when
    * none of them is set: the sandbox provider with the default rate outside production, and no
-   * provider in production (recharge then answers 5007). The sandbox is refused in production.
+   * provider in production (recharge then answers 8000, not configured). The sandbox is refused in production.
    */
   payment?: PaymentConfig;
   /**
@@ -186,6 +186,10 @@ function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig | undefined {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** DATABASE_URL, or the default SQLite file (tools such as create-admin need only this). */
+export const databaseUrlOf = (env: NodeJS.ProcessEnv): string =>
+  env.DATABASE_URL ?? resolve('data', 'repairops.sqlite');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const port = Number(env.PORT || 8080);
@@ -267,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? resolve('data', 'repairops.sqlite'),
+    databaseUrl: databaseUrlOf(env),
     production,
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -2,8 +2,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connectDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_USERS } from './seed.ts';
-import { seedDemo } from './seed-demo.ts';
+import { firstStart } from './first-start.ts';
+import { startBanner } from './start-banner.ts';
+import { logPreflight, runPreflight } from './preflight/preflight.ts';
 import { demoHistoryEnabled } from './seed-history.ts';
 import { selectCheckProvider } from './providers/checks/index.ts';
 
@@ -12,9 +13,10 @@ export async function main(): Promise<void> {
   const config = loadConfig();
   const db = connectDb(config.databaseUrl);
   await migrateToLatest(db.db as never, db.dialect);
-  // On first start: the demo shop with 90 days of orders, results, repairs and recharges
-  // (REPAIROPS_DEMO_HISTORY=0 leaves the history out), all or nothing.
-  const { seeded, history } = await seedDemo(db, { history: demoHistoryEnabled() });
+  // On first start outside production: the demo shop with 90 days of orders, results, repairs and
+  // recharges (REPAIROPS_DEMO_HISTORY=0 leaves the history out), all or nothing. In production:
+  // nothing; the first shop and Admin come from `npm run create-admin` (decision 0041).
+  const first = await firstStart(db, { production: config.production, history: demoHistoryEnabled() });
   const { app, servesPwa, runner, repairs, exportRunner, health } = await buildApp({
     config,
     db,
@@ -45,28 +47,20 @@ export async function main(): Promise<void> {
   repairs.runner.start();
   repairs.scheduler.start();
   exportRunner.start();
+  // Production logs what it runs with, one line per outside connection (no secrets): a missing one
+  // is a warning, and its screens say "not configured" (npm run doctor prints the same).
+  if (config.production) logPreflight(app.log, await runPreflight(config, { db }));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = [
-    '',
-    `RepairOps is running at http://localhost:${port}/`,
-    process.env.REPAIROPS_VITE_URL
-      ? `  (API only: open the Vite dev server at ${process.env.REPAIROPS_VITE_URL})`
-      : servesPwa
-        ? ''
-        : '  (the PWA is not built: run `npm run build`, or `npm start` which builds it)',
-    `  database: ${db.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}${seeded ? ' (demo shop seeded)' : ''}`,
-    ...(history
-      ? [
-          `  demo history: ${history.orders} check orders, ${history.devices} devices, ${history.recharges} recharges over 90 days (${history.ms} ms; REPAIROPS_DEMO_HISTORY=0 leaves it out)`,
-        ]
-      : []),
-    '  demo sign-ins:',
-    ...DEMO_USERS.map((u) => `    ${u.role === 0 ? 'Admin ' : 'Editor'}  ${u.username} / ${u.password}`),
-    '',
-  ];
   process.stdout.write(
-    lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n') + '\n',
+    startBanner({
+      port,
+      production: config.production,
+      ...(process.env.REPAIROPS_VITE_URL ? { viteUrl: process.env.REPAIROPS_VITE_URL } : {}),
+      servesPwa,
+      database: db.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL',
+      first,
+    }),
   );
 }
 

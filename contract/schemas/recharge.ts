@@ -41,8 +41,12 @@ export const rechargeConfigOutput = z.object({
   min_amount: z.number().int().positive(),
   /** The largest recharge, fen. */
   max_amount: z.number().int().positive(),
-  /** Which provider new orders go to; `sandbox` true means nothing real is charged (show a banner). */
-  provider: z.enum(PAYMENT_PROVIDERS),
+  /**
+   * Which provider new orders go to; `sandbox` true means nothing real is charged (show a banner).
+   * Null: no provider is configured (production refuses the sandbox), so the form says recharge is
+   * not configured and offers nothing; `recharge` would answer PAYMENT_NOT_CONFIGURED.
+   */
+  provider: z.enum(PAYMENT_PROVIDERS).nullable(),
   sandbox: z.boolean(),
   /** How long an order can be paid, seconds. */
   expire_seconds: z.number().int().positive(),

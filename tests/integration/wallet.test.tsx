@@ -7,6 +7,7 @@ import { activateLanguage } from '#src/lib/i18n.ts';
 import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
 import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
+import { createTestServer } from '#tests/setup/server-harness.ts';
 import { realtimeHandlers } from '#src/app/realtime-wiring.ts';
 
 async function signIn(username = 'admin') {
@@ -188,6 +189,41 @@ describe('shopping center', () => {
       { token },
     );
     expect(record.datas.total).toBe(1);
+  });
+
+  it('in production without a payment provider, says recharge is not configured and offers nothing to pay', async () => {
+    // The answer of a production server without a provider, as it is (no sandbox passed off as one).
+    const prod = await createTestServer({ config: { production: true } });
+    try {
+      const prodAdmin = await prod.session();
+      const sent: string[] = [];
+      mswServer.use(
+        http.post('*/api/recharge/recharge_config', async () => {
+          const res = await prod.app.inject({
+            method: 'POST',
+            url: '/api/recharge/recharge_config',
+            headers: { 'content-type': 'application/json', token: prodAdmin },
+            payload: '{}',
+          });
+          return new HttpResponse(res.body, { headers: { 'content-type': 'application/json' } });
+        }),
+        http.post('*/api/recharge/recharge_create', () => {
+          sent.push('create');
+          return HttpResponse.error();
+        }),
+      );
+      await signIn();
+      renderApp('/app/shoppingcenter/shoppingcenter');
+      expect(
+        (await screen.findByTestId('recharge-not-configured', {}, { timeout: 15_000 })).textContent,
+      ).toContain('本服务器未配置充值');
+      expect(screen.queryByTestId('recharge-sandbox')).toBeNull();
+      expect(screen.getByLabelText('充值金额（元）')).toHaveProperty('disabled', true);
+      expect(screen.getByRole('button', { name: '立即充值' })).toHaveProperty('disabled', true);
+      expect(sent).toEqual([]);
+    } finally {
+      await prod.close();
+    }
   });
 
   it('an Editor sees the wallet, with buying and recharging disabled and the reason beside them', async () => {

@@ -51,6 +51,11 @@ export class AccountRepository {
       .executeTakeFirst();
   }
 
+  /** Whether any user exists in any account (a production start without one says how to make one). */
+  async anyUser(): Promise<boolean> {
+    return (await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+  }
+
   /** A new shop's account: no points, no VIP. */
   async insertAccount(name: string, at: number): Promise<number> {
     const r = await this.db

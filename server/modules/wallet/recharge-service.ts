@@ -90,8 +90,9 @@ export class RechargeService {
       points_per_fen: this.settings.pointsPerFen,
       min_amount: this.settings.minAmount,
       max_amount: this.settings.maxAmount,
-      provider: this.provider?.name ?? 'sandbox',
-      sandbox: this.provider?.sandbox ?? true,
+      // Without a provider (production without one) the truth is "none", not the sandbox.
+      provider: this.provider?.name ?? null,
+      sandbox: this.provider?.sandbox ?? false,
       expire_seconds: this.settings.expireSeconds,
     };
   }
@@ -103,7 +104,7 @@ export class RechargeService {
     origin: string,
   ): Promise<RechargeOrderRow> {
     const provider = this.provider;
-    if (!provider) throw new AppError(ErrCode.PAYMENT_UNAVAILABLE);
+    if (!provider) throw new AppError(ErrCode.PAYMENT_NOT_CONFIGURED);
     const { minAmount, maxAmount } = this.settings;
     if (amount < minAmount)
       throw new AppError(ErrCode.RECHARGE_BELOW_MIN, `充值金额不能低于 ${fenToYuan(minAmount)} 元`, {

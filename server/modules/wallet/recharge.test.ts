@@ -193,3 +193,28 @@ describe('recharge with the sandbox provider (the default outside production)', 
     expect(res.errcode).toBe(ErrCode.RECHARGE_NOT_FOUND);
   });
 });
+
+describe('recharge in production without a payment provider (issue 24)', () => {
+  it('recharge_config says none is configured (not "sandbox"), and recharge refuses with nothing written', async () => {
+    const prod = await createTestServer({ config: { production: true } });
+    try {
+      const token = await prod.session();
+      const c = await prod.call<RechargeConfig>('/api/recharge/recharge_config', {}, { token });
+      expect(c.errcode).toBe(0);
+      expect(c.datas).toMatchObject({ provider: null, sandbox: false });
+      const before = await prod.call<{ integral: number }>('/api/user/user_center', {}, { token });
+      const r = await prod.call(
+        '/api/recharge/recharge_create',
+        { amount: 12_50, request_id: 'prod-r-1' },
+        { token },
+      );
+      expect(r.errcode).toBe(ErrCode.PAYMENT_NOT_CONFIGURED);
+      const after = await prod.call<{ integral: number }>('/api/user/user_center', {}, { token });
+      expect(after.datas.integral).toBe(before.datas.integral);
+      const orders = await prod.db.selectFrom('recharge_orders').select('id').execute();
+      expect(orders).toEqual([]);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { ServerConfig } from '#server/config.ts';
+import type { ConnectionReport } from '#server/preflight/connection.ts';
 import { OfficialWechatProvider } from './official.ts';
 import type { WechatProvider } from './provider.ts';
 import { SandboxWechatProvider } from './sandbox.ts';
@@ -14,4 +15,26 @@ export function selectWechatProvider(config: ServerConfig): WechatProvider | nul
   if (config.wechat) return new OfficialWechatProvider(config.wechat);
   if (config.production) return null;
   return new SandboxWechatProvider();
+}
+
+/** The preflight's line for WeChat sign-in (server/preflight): what selectWechatProvider picks. */
+export function describeWechat(config: ServerConfig): ConnectionReport {
+  if (config.wechat)
+    return {
+      name: 'wechat',
+      state: 'configured',
+      detail: `open platform app ${config.wechat.appId}, callback ${config.wechat.redirectUri}`,
+    };
+  if (config.production)
+    return {
+      name: 'wechat',
+      state: 'missing',
+      detail:
+        'no WECHAT_APPID/WECHAT_SECRET/WECHAT_REDIRECT_URI: WeChat sign-in and binding answer 2032 (not configured)',
+    };
+  return {
+    name: 'wechat',
+    state: 'sandbox',
+    detail: 'sandbox: /sandbox/wechat/scan plays the scanning phone',
+  };
 }

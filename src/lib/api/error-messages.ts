@@ -76,6 +76,8 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.CHECKS_NOT_CONFIGURED]: msg`Device checks are not configured on this server: nothing was ordered and no points were used. Please contact your administrator`,
   [ErrCode.REPAIRS_NOT_CONFIGURED]: msg`Repair status lookups are not configured on this server: nothing was queried and no points were used. Please contact your administrator`,
   [ErrCode.OCR_TOO_MANY_PIXELS]: msg`The image has too many pixels (at most 50 megapixels), please make it smaller`,
+  // Going live (issue 24)
+  [ErrCode.PAYMENT_NOT_CONFIGURED]: msg`Recharge is not configured on this server; nothing was charged`,
 };
 
 /**

@@ -30,13 +30,15 @@ export function RechargePanel({
   const [error, setError] = useState<MessageDescriptor | null>(null);
   const create = useCreateRecharge();
   const requestId = useRequestId();
+  // No payment provider on this server (production without one): say so and offer nothing to pay.
+  const notConfigured = config.data?.provider === null;
   const limits = config.data ? { min: config.data.min_amount, max: config.data.max_amount } : null;
   const check = limits ? checkRechargeAmount(text, limits) : null;
   const points = check?.ok && config.data ? check.fen * config.data.points_per_fen : null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!check || blocked) return;
+    if (!check || blocked || notConfigured) return;
     if (!check.ok) return setError(check.problem);
     const body = { amount: check.fen };
     create.mutate(
@@ -70,13 +72,21 @@ export function RechargePanel({
               <Trans>Sandbox payment: nothing real is charged.</Trans>
             </Alert>
           )}
+          {notConfigured && (
+            <Alert color="gray" variant="light" data-testid="recharge-not-configured">
+              <Trans>
+                Recharge is not configured on this server: no payment provider is set up, so nothing can be
+                paid or charged. Ask whoever runs the server.
+              </Trans>
+            </Alert>
+          )}
           <TextInput
             label={t`Amount (yuan)`}
             description={config.data ? t`¥1 = ${rate} points · at least ¥${min}` : undefined}
             inputMode="decimal"
             autoComplete="off"
             value={text}
-            disabled={!!blocked || !config.data}
+            disabled={!!blocked || !config.data || notConfigured}
             onChange={(e) => {
               setText(normalizeRechargeInput(e.currentTarget.value, i18n.locale));
               setError(null);
@@ -93,7 +103,7 @@ export function RechargePanel({
           <Button
             type="submit"
             loading={create.isPending}
-            disabled={!!blocked || !config.data}
+            disabled={!!blocked || !config.data || notConfigured}
             aria-describedby={blocked ? SHOP_BLOCKED_ID : undefined}
             w="fit-content"
           >
