@@ -1,19 +1,13 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { TICKET_STATUSES, isFinal } from '#contract/counter/workflow.ts';
 import type { CountMemo } from '#server/db/count-memo.ts';
 import type { CustomersTable, Database } from '#server/db/schema.ts';
 import { prefixUpperBound } from '#contract/counter/prefix-range.ts';
 
 export type CustomerRecord = Selectable<CustomersTable>;
 
-/** Statuses of a ticket that is still at the shop (decision 0047). */
-export const OPEN_TICKET_STATUSES = [
-  'received',
-  'diagnosing',
-  'waiting_approval',
-  'repairing',
-  'sent_to_apple',
-  'ready',
-] as const;
+/** Statuses of a ticket that is still at the shop: every status the workflow can leave. */
+export const OPEN_TICKET_STATUSES = TICKET_STATUSES.filter((status) => !isFinal(status));
 
 /** The customers' SQL, always scoped to one account. Works on a transaction as well as on the database. */
 export class CustomerRepository {

@@ -23,6 +23,7 @@ import type {
   ticketVoidInput,
 } from '#contract/schemas/counter-tickets.ts';
 import type { Database } from '#server/db/schema.ts';
+import { localStamp, shopTimeZone } from '#server/lib/shop-time.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
@@ -65,21 +66,14 @@ const MONEY_ERRCODE: Record<MoneyRefusal, ErrCodeValue> = {
   ticket_closed: ErrCode.TICKET_CLOSED,
 };
 
-/** The shop's calendar date at `ms` in its time zone (the repair settings' zone, Asia/Shanghai by default). */
+/** The shop's calendar date at `ms` on its wall clock (server/lib/shop-time.ts). */
 async function shopDate(db: Kysely<Database>, accountId: number, ms: number) {
-  const row = await db
-    .selectFrom('repair_settings')
-    .select('time_zone')
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: row?.time_zone || 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(ms);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part('year'), month: part('month'), day: part('day') };
+  const stamp = localStamp(await shopTimeZone(db, accountId), ms);
+  return {
+    year: Number(stamp.slice(0, 4)),
+    month: Number(stamp.slice(4, 6)),
+    day: Number(stamp.slice(6, 8)),
+  };
 }
 
 /** Decodes the device lines offline; every line that is not a new, valid SN or IMEI is refused. */
