@@ -62,6 +62,8 @@ describe('production without providers', () => {
     await screen.findByTestId('repairs-not-configured', {}, { timeout: 10_000 });
     const u = userEvent.setup();
     await u.click(await screen.findByTestId('detail-refresh'));
+    // A refresh is paid: it asks with its price first (issue 27), then the server refuses it.
+    await u.click(await screen.findByTestId('refresh-confirm-ok'));
     const error = await screen.findByTestId('detail-error');
     // In Chinese the server's own message is shown (src/lib/api/error-messages.ts).
     expect(error.textContent).toMatch(/维修进度查询服务未配置，暂时无法查询或监控维修进度，未扣除积分/);

@@ -103,7 +103,7 @@ describe('order detail: facets, filters, columns, selection', () => {
     expect(facetCount('colour', 'Blue')).toBe('3');
 
     const u = userEvent.setup();
-    await u.click(within(screen.getByTestId('facet-colour')).getByLabelText(/Blue/));
+    await u.click(within(screen.getByTestId('facet-colour')).getByLabelText(/蓝色/));
     const blue = await truth({ colour: ['Blue'] });
     await waitFor(() => expect(rowsShown()).toBe(String(blue.matched)));
     // The URL follows after a pause (use-page-filter.ts).
