@@ -140,6 +140,8 @@ test('repairs: repair progress says it is not configured; refresh and watch are 
   await page.goto(`/#/app/maintenance/orderDetail?device_id=${intake.datas.device_ids[0]}`);
   await expect(page.getByTestId('repairs-not-configured')).toBeVisible();
   await page.getByTestId('detail-refresh').click();
+  // A refresh is paid: it asks with its price first (issue 27), then the server refuses it.
+  await page.getByTestId('refresh-confirm-ok').click();
   await expect(page.getByTestId('detail-error')).toContainText('维修进度查询服务未配置');
   await page.getByTestId('detail-watch').click();
   await expect(page.getByTestId('detail-error')).toContainText('维修进度查询服务未配置');
