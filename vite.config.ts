@@ -38,6 +38,12 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader goes in its page's lazy chunk, not in the route tree (which is in the sign-in
+      // page's first load, decision 0025): loaders ask for the page's lists (src/app/page-data.ts),
+      // and the boot fetches that chunk at once (boot-order.ts). Decision 0054.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),

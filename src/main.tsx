@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from '#src/app/router.tsx';
 import { preloadOpeningRoute } from '#src/app/boot-order.ts';
+import { markBoot } from '#src/app/boot-marks.ts';
 import { wireApiClient } from '#src/app/api-wiring.ts';
 import { Providers } from '#src/app/providers.tsx';
 import { loadDataLayer, wipeDeviceData } from '#src/app/data-layer-loader.ts';
@@ -23,6 +24,7 @@ import { loadNotifications, notify } from '#src/ui/notify.ts';
 import { loadMantine } from '#src/ui/mantine-scope.tsx';
 
 // Bootstrap only: wire the API client, restore the session and the language, render.
+markBoot('boot');
 wireApiClient();
 restoreSession();
 warnWhenOffline((kind, message) => notify(kind, message, TOAST_MS));
@@ -39,10 +41,16 @@ function whenSignedIn(): Promise<unknown> | null {
   // Mantine first: its stylesheet goes in before the pages' own (preloadOpeningRoute), which override it.
   const mantine = loadMantine();
   const data = loadDataLayer();
+  void data.then(
+    () => markBoot('data-layer'),
+    () => undefined,
+  );
+  // The HTTP client (ofetch) now, not at idle: the opened page's loader asks for its lists as soon as
+  // the route loads (page-data.ts), and its first call waited for this chunk (decision 0054).
+  preloadApiClient();
   // Once the page is idle: neither is needed for the first render, which they would slow down.
   void data.then((layer) =>
     whenIdle(() => {
-      preloadApiClient();
       loadNotifications().catch(() => undefined);
       void import('#src/app/realtime-wiring.ts').then((m) => m.wireRealtime(layer.queryClient));
     }),
@@ -57,7 +65,7 @@ function whenIdle(work: () => void): void {
 }
 const router = createAppRouter();
 clearToastsOnRouteChange(router);
-const languageReady = initI18n({ all: signedInAtStart !== null });
+const languageReady = initI18n({ all: signedInAtStart !== null }).then(() => markBoot('catalogs'));
 // A signed-in start asks for the opened page's code now, right behind what the first render needs,
 // not once that render and the root's guard have run (boot-order.ts, issue 15's offline cold start).
 if (signedInAtStart) preloadOpeningRoute(router);
@@ -65,6 +73,7 @@ if (signedInAtStart) preloadOpeningRoute(router);
 // A signed-in user's first render waits for every message of the app and the data layer (its
 // persisted cache is being restored meanwhile); the sign-in page for its own catalog only.
 void Promise.all([languageReady, signedInAtStart?.catch(() => undefined)]).then(() => {
+  markBoot('render');
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>

@@ -53,3 +53,20 @@ export function selfTimes(profile: Profile, top = 25): SelfTime[] {
   }
   return [...totals.values()].sort((a, b) => b.ms - a.ms).slice(0, top);
 }
+
+/** Self time per script file (and V8's own entries: (program), (garbage collector)), most first. */
+export function selfTimesByFile(profile: Profile, top = 15): { file: string; ms: number }[] {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const totals = new Map<string, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byNode.get(profile.samples[i] as number);
+    if (!node) continue;
+    const { functionName, url } = node.callFrame;
+    const file = url ? (url.split('/').pop() ?? url) : functionName || '(anonymous)';
+    totals.set(file, (totals.get(file) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  return [...totals]
+    .map(([file, ms]) => ({ file, ms }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, top);
+}

@@ -7,15 +7,17 @@
  * action, one call per list. ROUNDS (3) opens per page; the median is printed.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+import { loadavg } from 'node:os';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
 import { installedContext } from './installed-app.ts';
-import { startToShell, watchForShellIn } from './shell-watch.ts';
+import { watchForShellIn } from './shell-watch.ts';
+import { BOOT_STEPS, measureOpen, watchLongTasks, type PageOpen } from './page-open.ts';
 
 const TARGET_MS = 300;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 /** The main pages of the menu (hash routes). */
-const PAGES = [
+const ALL_PAGES = [
   '/app/dashboards/default',
   '/app/dashboards/hotphone',
   '/app/quiry/basicinquiry',
@@ -28,6 +30,11 @@ const PAGES = [
   '/app/personalcenter',
   '/app/accountmanagement',
 ];
+/**
+ * PAGES=<path>,<path> measures those only; FILES=1 lists each page's code files before ready;
+ * PROFILE=<dir> writes a CPU profile of each page's last open there.
+ */
+const PAGES = process.env.PAGES ? process.env.PAGES.split(',') : ALL_PAGES;
 const SETTLE_MS = 1500;
 
 if (!existsSync(chromiumPath())) {
@@ -38,69 +45,72 @@ mkdirSync('test-results', { recursive: true });
 const server = await startAppServer('test-results/bench-pages-server.json');
 const base = server.url.replace(/\/$/, '');
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The median of the finite values (a mark a page never reached is NaN), NaN when none. */
+const median = (values: number[]) => {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return finite.length ? finite[Math.floor(finite.length / 2)]! : NaN;
+};
 
-/** The API calls the page makes from now on: "path body" each. */
-function recordCalls(tab: Page): string[] {
-  const calls: string[] = [];
-  tab.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname} ${r.postData() ?? ''}`);
-  });
-  return calls;
-}
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '-').padStart(4);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 try {
   const { context, page } = await installedContext(browser, base);
   await watchForShellIn(context);
+  await context.addInitScript(watchLongTasks);
   // Every page once first: its lazy code and lists reach the worker's and the app's caches.
   for (const path of PAGES) {
     await page.goto(`${base}/#${path}`);
     await page.waitForTimeout(800);
   }
   await page.close();
+  const load = () => loadavg()[0]!.toFixed(1);
   process.stdout.write(
-    `page budget: new tab, warm service worker, median of ${ROUNDS} (target < ${TARGET_MS} ms)\n`,
+    `page budget: new tab, warm service worker, median of ${ROUNDS} (target < ${TARGET_MS} ms); load average ${load()} at the start\n` +
+      `  ms from the navigation start; before ready: requests, JS/CSS files and decoded bytes, the longest chain of\n` +
+      `  code files each asked for by the previous one; CPU of the main thread over the open (settled ${SETTLE_MS} ms)\n`,
   );
   let over = 0;
   let duplicated = 0;
   for (const path of PAGES) {
-    const shell: number[] = [];
-    const ready: number[] = [];
-    let calls: string[] = [];
+    const opens: PageOpen[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const tab = await context.newPage();
-      calls = recordCalls(tab);
-      const start = await startToShell(tab, `${base}/#${path}`);
-      await tab.waitForTimeout(SETTLE_MS);
-      // The last API answer of the open, from the page's own clock.
-      const lastApi = await tab.evaluate(() =>
-        Math.max(
-          0,
-          ...performance
-            .getEntriesByType('resource')
-            .filter((e) => e.name.includes('/api/'))
-            .map((e) => (e as PerformanceResourceTiming).responseEnd),
-        ),
-      );
-      shell.push(start.pageMs);
-      ready.push(Math.max(start.pageMs, lastApi));
+      // PROFILE=<dir>: the last open of each page as a CPU profile (<dir>/<page>.cpuprofile).
+      const profile =
+        process.env.PROFILE && round === ROUNDS - 1
+          ? `${process.env.PROFILE}/${path.replace(/\W+/g, '_')}.cpuprofile`
+          : undefined;
+      opens.push(await measureOpen(tab, `${base}/#${path}`, SETTLE_MS, profile));
       await tab.close();
     }
+    const med = (of: (o: PageOpen) => number) => median(opens.map(of));
+    const calls = opens.at(-1)!.apiCalls;
     const counts = new Map<string, number>();
     for (const c of calls) counts.set(c, (counts.get(c) ?? 0) + 1);
     const twice = [...counts].filter(([, n]) => n > 1);
-    const readyMs = median(ready);
+    const readyMs = med((o) => o.readyMs);
     if (readyMs >= TARGET_MS) over++;
     duplicated += twice.length;
+    const last = opens.at(-1)!;
     process.stdout.write(
-      `${path.padEnd(36)} shell ${median(shell).toFixed(0).padStart(4)} ms  ready ${readyMs.toFixed(0).padStart(4)} ms  ` +
-        `${calls.length} API calls${twice.length ? `, ${twice.length} twice` : ''}${readyMs >= TARGET_MS ? '  (over)' : ''}\n`,
+      `${path.padEnd(36)} shell ${ms(med((o) => o.shellMs))} ms  ready ${ms(readyMs)} ms  ` +
+        `${calls.length} API calls${twice.length ? `, ${twice.length} twice` : ''}${readyMs >= TARGET_MS ? '  (over)' : ''}\n` +
+        `    before ready: ${med((o) => o.requestsBefore)} requests; JS ${med((o) => o.js.files)} files ${kb(med((o) => o.js.bytes))}; ` +
+        `CSS ${med((o) => o.css.files)} files ${kb(med((o) => o.css.bytes))}; chain of ${last.chain.length}: ${last.chain.join(' > ')}\n` +
+        `    main thread: tasks ${ms(med((o) => o.taskMs))} ms, script ${ms(med((o) => o.scriptMs))} ms, style+layout ${ms(med((o) => o.layoutMs))} ms; ` +
+        `long tasks before ready ${med((o) => o.longTasks.count)} (${ms(med((o) => o.longTasks.ms))} ms)\n` +
+        `    waits: html ${ms(med((o) => o.htmlMs))}` +
+        BOOT_STEPS.map(([label, mark]) => ` | ${label} ${ms(med((o) => o.marks[mark] ?? NaN))}`).join('') +
+        ` | first API ${ms(med((o) => o.firstApiMs))}; persisted cache ${kb(last.persisted.chars * 2)} (UTF-16), ${last.persisted.queries} queries\n`,
     );
+    if (process.env.FILES)
+      for (const { file, bytes } of last.codeFiles)
+        process.stdout.write(`      ${kb(bytes).padStart(9)} ${file}\n`);
     for (const [call, n] of twice) process.stdout.write(`    ${n}x ${call.slice(0, 140)}\n`);
   }
   process.stdout.write(
-    `${PAGES.length - over} of ${PAGES.length} pages under ${TARGET_MS} ms; ${duplicated} calls made twice in one open\n`,
+    `${PAGES.length - over} of ${PAGES.length} pages under ${TARGET_MS} ms; ${duplicated} calls made twice in one open; load average ${load()} at the end\n`,
   );
   await context.close();
 } finally {

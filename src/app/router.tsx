@@ -1,4 +1,5 @@
 import { createHashHistory, createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from '#src/routeTree.gen.ts';
 import { parseSearch, stringifySearch } from './search-params.ts';
 import { loadDataLayer } from './data-layer-loader.ts';
@@ -9,15 +10,16 @@ export interface RouterContext {
   reload(): void;
   /**
    * Starts the data layer (query client, persisted cache, outbox), which every page but the sign-in
-   * one needs (decision 0025): the root route waits for it. Tests give the providers a client instead.
+   * one needs (decision 0025): the root route waits for it, pages' loaders ask for their lists with
+   * its client (page-data.ts, decision 0054). Tests give the providers and this a client of theirs.
    */
-  startDataLayer(): Promise<unknown>;
+  startDataLayer(): Promise<{ queryClient: QueryClient } | undefined>;
 }
 
 /** Hash history (spec section 2): the server serves one shell, every route lives after the #. */
 export function createAppRouter(
   reload: () => void = () => window.location.reload(),
-  startDataLayer: () => Promise<unknown> = loadDataLayer,
+  startDataLayer: RouterContext['startDataLayer'] = loadDataLayer,
 ) {
   return createRouter({
     routeTree,

@@ -18,7 +18,8 @@ export function renderApp(hashPath: string) {
   restoreSession();
   const router = createAppRouter(
     () => reloads.push(Date.now()),
-    async () => undefined,
+    // The pages' loaders ask for their lists with the screens' client, as in the app (page-data.ts).
+    async () => ({ queryClient }),
   );
   const view = render(
     <Providers queryClient={queryClient}>

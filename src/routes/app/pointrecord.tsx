@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchPageData } from '#src/app/page-data.ts';
+import { pointRecordQuery } from '#src/features/wallet/api/ledger-api.ts';
 import { WalletRecords, type RecordView } from '#src/features/wallet/components/WalletRecords.tsx';
 
 // A hidden menu entry (spec section 2): reached from the personal center, the shopping center and by
@@ -6,6 +8,9 @@ import { WalletRecords, type RecordView } from '#src/features/wallet/components/
 export const Route = createFileRoute('/app/pointrecord')({
   validateSearch: (search: Record<string, unknown>): { view?: RecordView } =>
     search.view === 'purchases' ? { view: 'purchases' } : {},
+  loaderDeps: ({ search }) => ({ view: search.view ?? 'points' }),
+  loader: ({ context, deps }) =>
+    prefetchPageData(context, deps.view === 'points' ? [pointRecordQuery(1, null)] : []),
   component: PointRecordRoute,
 });
 

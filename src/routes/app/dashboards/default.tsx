@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchPageData } from '#src/app/page-data.ts';
+import { overviewQuery } from '#src/features/dashboards/api/dashboards-api.ts';
 import { DefaultDashboard } from '#src/features/dashboards/components/DefaultDashboard.tsx';
 import { parsePeriod } from '#src/features/dashboards/model/search.ts';
 import { useCurrentUser } from '#src/features/auth/session.ts';
@@ -9,6 +11,8 @@ export const Route = createFileRoute('/app/dashboards/default')({
     const period = parsePeriod(search.period);
     return period ? { period } : {};
   },
+  loaderDeps: ({ search }) => ({ period: search.period ?? '7d' }),
+  loader: ({ context, deps }) => prefetchPageData(context, [overviewQuery(deps.period)]),
   component: DashboardRoute,
 });
 

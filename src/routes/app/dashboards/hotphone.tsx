@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchPageData } from '#src/app/page-data.ts';
+import { hotPhonesQuery } from '#src/features/dashboards/api/dashboards-api.ts';
 import { HotPhonesPage } from '#src/features/dashboards/components/HotPhonesPage.tsx';
 import { parsePeriod } from '#src/features/dashboards/model/search.ts';
 import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
@@ -8,6 +10,8 @@ export const Route = createFileRoute('/app/dashboards/hotphone')({
     const period = parsePeriod(search.period);
     return period ? { period } : {};
   },
+  loaderDeps: ({ search }) => ({ period: search.period ?? '30d' }),
+  loader: ({ context, deps }) => prefetchPageData(context, [hotPhonesQuery(deps.period)]),
   component: HotPhonesRoute,
 });
 
