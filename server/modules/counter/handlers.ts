@@ -4,7 +4,7 @@ import type { HandlerMap } from '#server/plugins/endpoints.ts';
 import { customerDetail } from './customer-detail.ts';
 import { globalSearch } from './global-search.ts';
 import type { CustomerService } from './customer-service.ts';
-import { listTickets, readTicket } from './ticket-read.ts';
+import { listTechnicians, listTickets, readTicket } from './ticket-read.ts';
 import type { TicketService } from './ticket-service.ts';
 
 /** The counter's endpoints (contract/counter-endpoints.ts); refunds and voids are Admin only (the contract's access). */
@@ -30,5 +30,6 @@ export function counterHandlers(deps: {
     ticketPay: ({ user, input }) => tickets.pay(user, input),
     ticketRefund: ({ user, input }) => tickets.refund(user, input),
     ticketVoid: ({ user, input }) => tickets.void(user, input),
+    ticketTechnicians: ({ user }) => listTechnicians(db, user.account_id),
   };
 }
