@@ -43,6 +43,8 @@ import { Route as AppQuiryBasicinquiryRouteImport } from './routes/app/quiry/bas
 import { Route as AppQuiryManagementDetailRouteImport } from './routes/app/quiry/managementDetail'
 import { Route as AppSearchSearchRouteImport } from './routes/app/search/search'
 import { Route as AppShoppingcenterShoppingcenterRouteImport } from './routes/app/shoppingcenter/shoppingcenter'
+import { Route as AppTicketsIndexRouteImport } from './routes/app/tickets/index'
+import { Route as AppTicketsDetailRouteImport } from './routes/app/tickets/detail'
 import { Route as AppUiSplatRouteImport } from './routes/app/ui/$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -220,6 +222,16 @@ const AppShoppingcenterShoppingcenterRoute =
     path: '/shoppingcenter/shoppingcenter',
     getParentRoute: () => AppRoute,
   } as any)
+const AppTicketsIndexRoute = AppTicketsIndexRouteImport.update({
+  id: '/tickets/',
+  path: '/tickets/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTicketsDetailRoute = AppTicketsDetailRouteImport.update({
+  id: '/tickets/detail',
+  path: '/tickets/detail',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUiSplatRoute = AppUiSplatRouteImport.update({
   id: '/ui/$',
   path: '/ui/$',
@@ -259,9 +271,11 @@ export interface FileRoutesByFullPath {
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
+  '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
   '/app/quiry/': typeof AppQuiryIndexRoute
+  '/app/tickets/': typeof AppTicketsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -294,9 +308,11 @@ export interface FileRoutesByTo {
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
+  '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/dashboards': typeof AppDashboardsIndexRoute
   '/app/quiry': typeof AppQuiryIndexRoute
+  '/app/tickets': typeof AppTicketsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -332,9 +348,11 @@ export interface FileRoutesById {
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
+  '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
   '/app/quiry/': typeof AppQuiryIndexRoute
+  '/app/tickets/': typeof AppTicketsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -371,9 +389,11 @@ export interface FileRouteTypes {
     | '/app/quiry/managementDetail'
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
+    | '/app/tickets/detail'
     | '/app/ui/$'
     | '/app/dashboards/'
     | '/app/quiry/'
+    | '/app/tickets/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -406,9 +426,11 @@ export interface FileRouteTypes {
     | '/app/quiry/managementDetail'
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
+    | '/app/tickets/detail'
     | '/app/ui/$'
     | '/app/dashboards'
     | '/app/quiry'
+    | '/app/tickets'
   id:
     | '__root__'
     | '/'
@@ -443,9 +465,11 @@ export interface FileRouteTypes {
     | '/app/quiry/managementDetail'
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
+    | '/app/tickets/detail'
     | '/app/ui/$'
     | '/app/dashboards/'
     | '/app/quiry/'
+    | '/app/tickets/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -698,6 +722,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShoppingcenterShoppingcenterRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/tickets/': {
+      id: '/app/tickets/'
+      path: '/tickets'
+      fullPath: '/app/tickets/'
+      preLoaderRoute: typeof AppTicketsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/tickets/detail': {
+      id: '/app/tickets/detail'
+      path: '/tickets/detail'
+      fullPath: '/app/tickets/detail'
+      preLoaderRoute: typeof AppTicketsDetailRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/ui/$': {
       id: '/app/ui/$'
       path: '/ui/$'
@@ -729,9 +767,11 @@ interface AppRouteChildren {
   AppQuiryManagementDetailRoute: typeof AppQuiryManagementDetailRoute
   AppSearchSearchRoute: typeof AppSearchSearchRoute
   AppShoppingcenterShoppingcenterRoute: typeof AppShoppingcenterShoppingcenterRoute
+  AppTicketsDetailRoute: typeof AppTicketsDetailRoute
   AppUiSplatRoute: typeof AppUiSplatRoute
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute
   AppQuiryIndexRoute: typeof AppQuiryIndexRoute
+  AppTicketsIndexRoute: typeof AppTicketsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -755,9 +795,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppQuiryManagementDetailRoute: AppQuiryManagementDetailRoute,
   AppSearchSearchRoute: AppSearchSearchRoute,
   AppShoppingcenterShoppingcenterRoute: AppShoppingcenterShoppingcenterRoute,
+  AppTicketsDetailRoute: AppTicketsDetailRoute,
   AppUiSplatRoute: AppUiSplatRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,
   AppQuiryIndexRoute: AppQuiryIndexRoute,
+  AppTicketsIndexRoute: AppTicketsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
