@@ -50,7 +50,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {
 
 export const MONEY_KIND_LABELS: Record<'deposit' | 'payment' | 'refund' | 'void', MessageDescriptor> = {
   deposit: msg`Deposit`,
-  payment: msg`Payment`,
+  // Not the wallet's "Payment" (an order's payment): money a customer pays for a repair.
+  payment: msg({ context: 'repair ticket money', message: 'Payment' }),
   refund: msg`Refund`,
   void: msg`Void`,
 };

@@ -201,8 +201,7 @@ export function NewTicketModal({
           value={fault}
           onChange={(e) => setFault(e.currentTarget.value)}
           maxLength={TICKET_FAULT_MAX}
-          autosize
-          minRows={2}
+          rows={3}
           withAsterisk
           error={errors.fault}
           data-testid="ticket-fault"
