@@ -28,6 +28,8 @@ import { Route as UserLoginRouteImport } from './routes/user/login'
 import { Route as UserRegisterRouteImport } from './routes/user/register'
 import { Route as UserResetPasswordRouteImport } from './routes/user/reset-password'
 import { Route as AppApplicationsSplatRouteImport } from './routes/app/applications/$'
+import { Route as AppCustomersIndexRouteImport } from './routes/app/customers/index'
+import { Route as AppCustomersDetailRouteImport } from './routes/app/customers/detail'
 import { Route as AppDashboardsIndexRouteImport } from './routes/app/dashboards/index'
 import { Route as AppDashboardsDefaultRouteImport } from './routes/app/dashboards/default'
 import { Route as AppDashboardsDevicesRouteImport } from './routes/app/dashboards/devices'
@@ -140,6 +142,16 @@ const AppApplicationsSplatRoute = AppApplicationsSplatRouteImport.update({
   path: '/applications/$',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersDetailRoute = AppCustomersDetailRouteImport.update({
+  id: '/customers/detail',
+  path: '/customers/detail',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardsIndexRoute = AppDashboardsIndexRouteImport.update({
   id: '/dashboards/',
   path: '/dashboards/',
@@ -246,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/user/': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
+  '/app/customers/detail': typeof AppCustomersDetailRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
@@ -260,6 +273,7 @@ export interface FileRoutesByFullPath {
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/ui/$': typeof AppUiSplatRoute
+  '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
   '/app/quiry/': typeof AppQuiryIndexRoute
 }
@@ -281,6 +295,7 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/user': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
+  '/app/customers/detail': typeof AppCustomersDetailRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
@@ -295,6 +310,7 @@ export interface FileRoutesByTo {
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/ui/$': typeof AppUiSplatRoute
+  '/app/customers': typeof AppCustomersIndexRoute
   '/app/dashboards': typeof AppDashboardsIndexRoute
   '/app/quiry': typeof AppQuiryIndexRoute
 }
@@ -319,6 +335,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/user/': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
+  '/app/customers/detail': typeof AppCustomersDetailRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
@@ -333,6 +350,7 @@ export interface FileRoutesById {
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/ui/$': typeof AppUiSplatRoute
+  '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
   '/app/quiry/': typeof AppQuiryIndexRoute
 }
@@ -358,6 +376,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/user/'
     | '/app/applications/$'
+    | '/app/customers/detail'
     | '/app/dashboards/default'
     | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
@@ -372,6 +391,7 @@ export interface FileRouteTypes {
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/ui/$'
+    | '/app/customers/'
     | '/app/dashboards/'
     | '/app/quiry/'
   fileRoutesByTo: FileRoutesByTo
@@ -393,6 +413,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/user'
     | '/app/applications/$'
+    | '/app/customers/detail'
     | '/app/dashboards/default'
     | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
@@ -407,6 +428,7 @@ export interface FileRouteTypes {
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/ui/$'
+    | '/app/customers'
     | '/app/dashboards'
     | '/app/quiry'
   id:
@@ -430,6 +452,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/user/'
     | '/app/applications/$'
+    | '/app/customers/detail'
     | '/app/dashboards/default'
     | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
@@ -444,6 +467,7 @@ export interface FileRouteTypes {
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/ui/$'
+    | '/app/customers/'
     | '/app/dashboards/'
     | '/app/quiry/'
   fileRoutesById: FileRoutesById
@@ -593,6 +617,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppApplicationsSplatRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/customers/': {
+      id: '/app/customers/'
+      path: '/customers'
+      fullPath: '/app/customers/'
+      preLoaderRoute: typeof AppCustomersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/customers/detail': {
+      id: '/app/customers/detail'
+      path: '/customers/detail'
+      fullPath: '/app/customers/detail'
+      preLoaderRoute: typeof AppCustomersDetailRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/dashboards/': {
       id: '/app/dashboards/'
       path: '/dashboards'
@@ -716,6 +754,7 @@ interface AppRouteChildren {
   AppRechargerecordRoute: typeof AppRechargerecordRoute
   AppIndexRoute: typeof AppIndexRoute
   AppApplicationsSplatRoute: typeof AppApplicationsSplatRoute
+  AppCustomersDetailRoute: typeof AppCustomersDetailRoute
   AppDashboardsDefaultRoute: typeof AppDashboardsDefaultRoute
   AppDashboardsDevicesRoute: typeof AppDashboardsDevicesRoute
   AppDashboardsHotphoneRoute: typeof AppDashboardsHotphoneRoute
@@ -730,6 +769,7 @@ interface AppRouteChildren {
   AppSearchSearchRoute: typeof AppSearchSearchRoute
   AppShoppingcenterShoppingcenterRoute: typeof AppShoppingcenterShoppingcenterRoute
   AppUiSplatRoute: typeof AppUiSplatRoute
+  AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute
   AppQuiryIndexRoute: typeof AppQuiryIndexRoute
 }
@@ -742,6 +782,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRechargerecordRoute: AppRechargerecordRoute,
   AppIndexRoute: AppIndexRoute,
   AppApplicationsSplatRoute: AppApplicationsSplatRoute,
+  AppCustomersDetailRoute: AppCustomersDetailRoute,
   AppDashboardsDefaultRoute: AppDashboardsDefaultRoute,
   AppDashboardsDevicesRoute: AppDashboardsDevicesRoute,
   AppDashboardsHotphoneRoute: AppDashboardsHotphoneRoute,
@@ -756,6 +797,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSearchSearchRoute: AppSearchSearchRoute,
   AppShoppingcenterShoppingcenterRoute: AppShoppingcenterShoppingcenterRoute,
   AppUiSplatRoute: AppUiSplatRoute,
+  AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,
   AppQuiryIndexRoute: AppQuiryIndexRoute,
 }

@@ -33,6 +33,8 @@ export const PAGE_TITLES: Record<string, MessageDescriptor> = {
   '/app/maintenance/maintenance': msg`Repair progress management`,
   '/app/maintenance/orderDetail': msg`Order detail`,
   '/app/maintenance/history': msg`Device history`,
+  '/app/customers': msg`Customers`,
+  '/app/customers/detail': msg`Customer`,
   '/app/search': msg`Search`,
   '/app/search/search': msg`Search results`,
   '/orderAlipay': msg`Payment`,

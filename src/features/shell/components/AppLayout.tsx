@@ -32,6 +32,7 @@ import {
   IconTool,
   IconUserCircle,
   IconUsers,
+  IconAddressBook,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { MessageDescriptor } from '@lingui/core';
@@ -58,6 +59,7 @@ const MENU_ICONS: Record<ProductMenuIcon, typeof IconTool> = {
   dashboards: IconLayoutDashboard,
   orders: IconListSearch,
   repairs: IconTool,
+  customers: IconAddressBook,
   shopping: IconShoppingCart,
   personal: IconUserCircle,
   downloads: IconDownload,
