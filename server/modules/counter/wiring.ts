@@ -7,8 +7,13 @@ import { TicketService, type AppleHandoff } from './ticket-service.ts';
 /** Builds the shop counter (decision 0047): customers, tickets and their money; messages, receipts and search follow. */
 export function buildCounter(deps: Pick<ModuleDeps, 'db' | 'clock'> & { apple: AppleHandoff }): {
   handlers: HandlerMap;
+  /** What other modules read of a customer (repairs intake: server/app.ts wires it). */
+  customers: Pick<CustomerService, 'summary'>;
 } {
   const customers = new CustomerService({ db: deps.db, clock: deps.clock });
   const tickets = new TicketService({ db: deps.db, clock: deps.clock, customers, apple: deps.apple });
-  return { handlers: counterHandlers({ db: deps.db, customers, tickets, now: () => deps.clock.now() }) };
+  return {
+    handlers: counterHandlers({ db: deps.db, customers, tickets, now: () => deps.clock.now() }),
+    customers,
+  };
 }
