@@ -28,6 +28,8 @@ import { Route as UserLoginRouteImport } from './routes/user/login'
 import { Route as UserRegisterRouteImport } from './routes/user/register'
 import { Route as UserResetPasswordRouteImport } from './routes/user/reset-password'
 import { Route as AppApplicationsSplatRouteImport } from './routes/app/applications/$'
+import { Route as AppCustomersIndexRouteImport } from './routes/app/customers/index'
+import { Route as AppCustomersDetailRouteImport } from './routes/app/customers/detail'
 import { Route as AppDashboardsIndexRouteImport } from './routes/app/dashboards/index'
 import { Route as AppDashboardsDefaultRouteImport } from './routes/app/dashboards/default'
 import { Route as AppDashboardsDevicesRouteImport } from './routes/app/dashboards/devices'
@@ -140,6 +142,16 @@ const UserResetPasswordRoute = UserResetPasswordRouteImport.update({
 const AppApplicationsSplatRoute = AppApplicationsSplatRouteImport.update({
   id: '/applications/$',
   path: '/applications/$',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersDetailRoute = AppCustomersDetailRouteImport.update({
+  id: '/customers/detail',
+  path: '/customers/detail',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDashboardsIndexRoute = AppDashboardsIndexRouteImport.update({
@@ -258,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/user/': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
+  '/app/customers/detail': typeof AppCustomersDetailRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
@@ -273,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/ui/$': typeof AppUiSplatRoute
+  '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
   '/app/quiry/': typeof AppQuiryIndexRoute
   '/app/tickets/': typeof AppTicketsIndexRoute
@@ -295,6 +309,7 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/user': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
+  '/app/customers/detail': typeof AppCustomersDetailRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
@@ -310,6 +325,7 @@ export interface FileRoutesByTo {
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/ui/$': typeof AppUiSplatRoute
+  '/app/customers': typeof AppCustomersIndexRoute
   '/app/dashboards': typeof AppDashboardsIndexRoute
   '/app/quiry': typeof AppQuiryIndexRoute
   '/app/tickets': typeof AppTicketsIndexRoute
@@ -335,6 +351,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/user/': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
+  '/app/customers/detail': typeof AppCustomersDetailRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
@@ -350,6 +367,7 @@ export interface FileRoutesById {
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/ui/$': typeof AppUiSplatRoute
+  '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
   '/app/quiry/': typeof AppQuiryIndexRoute
   '/app/tickets/': typeof AppTicketsIndexRoute
@@ -376,6 +394,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/user/'
     | '/app/applications/$'
+    | '/app/customers/detail'
     | '/app/dashboards/default'
     | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
@@ -391,6 +410,7 @@ export interface FileRouteTypes {
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/tickets/detail'
     | '/app/ui/$'
+    | '/app/customers/'
     | '/app/dashboards/'
     | '/app/quiry/'
     | '/app/tickets/'
@@ -413,6 +433,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/user'
     | '/app/applications/$'
+    | '/app/customers/detail'
     | '/app/dashboards/default'
     | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
@@ -428,6 +449,7 @@ export interface FileRouteTypes {
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/tickets/detail'
     | '/app/ui/$'
+    | '/app/customers'
     | '/app/dashboards'
     | '/app/quiry'
     | '/app/tickets'
@@ -452,6 +474,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/user/'
     | '/app/applications/$'
+    | '/app/customers/detail'
     | '/app/dashboards/default'
     | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
@@ -467,6 +490,7 @@ export interface FileRouteTypes {
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/tickets/detail'
     | '/app/ui/$'
+    | '/app/customers/'
     | '/app/dashboards/'
     | '/app/quiry/'
     | '/app/tickets/'
@@ -617,6 +641,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppApplicationsSplatRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/customers/': {
+      id: '/app/customers/'
+      path: '/customers'
+      fullPath: '/app/customers/'
+      preLoaderRoute: typeof AppCustomersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/customers/detail': {
+      id: '/app/customers/detail'
+      path: '/customers/detail'
+      fullPath: '/app/customers/detail'
+      preLoaderRoute: typeof AppCustomersDetailRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/dashboards/': {
       id: '/app/dashboards/'
       path: '/dashboards'
@@ -754,6 +792,7 @@ interface AppRouteChildren {
   AppRechargerecordRoute: typeof AppRechargerecordRoute
   AppIndexRoute: typeof AppIndexRoute
   AppApplicationsSplatRoute: typeof AppApplicationsSplatRoute
+  AppCustomersDetailRoute: typeof AppCustomersDetailRoute
   AppDashboardsDefaultRoute: typeof AppDashboardsDefaultRoute
   AppDashboardsDevicesRoute: typeof AppDashboardsDevicesRoute
   AppDashboardsHotphoneRoute: typeof AppDashboardsHotphoneRoute
@@ -769,6 +808,7 @@ interface AppRouteChildren {
   AppShoppingcenterShoppingcenterRoute: typeof AppShoppingcenterShoppingcenterRoute
   AppTicketsDetailRoute: typeof AppTicketsDetailRoute
   AppUiSplatRoute: typeof AppUiSplatRoute
+  AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute
   AppQuiryIndexRoute: typeof AppQuiryIndexRoute
   AppTicketsIndexRoute: typeof AppTicketsIndexRoute
@@ -782,6 +822,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRechargerecordRoute: AppRechargerecordRoute,
   AppIndexRoute: AppIndexRoute,
   AppApplicationsSplatRoute: AppApplicationsSplatRoute,
+  AppCustomersDetailRoute: AppCustomersDetailRoute,
   AppDashboardsDefaultRoute: AppDashboardsDefaultRoute,
   AppDashboardsDevicesRoute: AppDashboardsDevicesRoute,
   AppDashboardsHotphoneRoute: AppDashboardsHotphoneRoute,
@@ -797,6 +838,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppShoppingcenterShoppingcenterRoute: AppShoppingcenterShoppingcenterRoute,
   AppTicketsDetailRoute: AppTicketsDetailRoute,
   AppUiSplatRoute: AppUiSplatRoute,
+  AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,
   AppQuiryIndexRoute: AppQuiryIndexRoute,
   AppTicketsIndexRoute: AppTicketsIndexRoute,

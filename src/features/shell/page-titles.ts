@@ -35,6 +35,8 @@ export const PAGE_TITLES: Record<string, MessageDescriptor> = {
   '/app/maintenance/history': msg`Device history`,
   '/app/tickets': msg`Repair tickets`,
   '/app/tickets/detail': msg`Repair ticket`,
+  '/app/customers': msg`Customers`,
+  '/app/customers/detail': msg`Customer`,
   '/app/search': msg`Search`,
   '/app/search/search': msg`Search results`,
   '/orderAlipay': msg`Payment`,

@@ -33,6 +33,7 @@ import {
   IconTool,
   IconUserCircle,
   IconUsers,
+  IconAddressBook,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { MessageDescriptor } from '@lingui/core';
@@ -60,6 +61,7 @@ const MENU_ICONS: Record<ProductMenuIcon, typeof IconTool> = {
   orders: IconListSearch,
   repairs: IconTool,
   tickets: IconReceipt,
+  customers: IconAddressBook,
   shopping: IconShoppingCart,
   personal: IconUserCircle,
   downloads: IconDownload,
