@@ -5,5 +5,4 @@ export const ticketKeys = {
   list: (input: object) => [...ticketKeys.lists(), input] as const,
   detail: (id: number) => [...ticketKeys.all, 'detail', id] as const,
   technicians: () => [...ticketKeys.all, 'technicians'] as const,
-  customers: (q: string) => ['counter', 'ticket-customer-search', q] as const,
 };

@@ -48,15 +48,6 @@ export const techniciansQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The intake form's customer search (name, phone, or a phone's last four digits). */
-export const customerSearchQuery = (q: string) =>
-  queryOptions({
-    queryKey: ticketKeys.customers(q),
-    queryFn: ({ signal }) => callApi(endpoints.customerList, { q, page: 1, page_size: 10 }, { signal }),
-    enabled: q.trim() !== '',
-    placeholderData: keepPreviousData,
-  });
-
 // Intake, moves, quote lines and the quote's answer made offline wait in the outbox (decision 0047:
 // sent once by request_id); money is not queued: the counter must see it accepted before the
 // customer leaves (a payment larger than due, a refund by an Editor, is refused there and then).

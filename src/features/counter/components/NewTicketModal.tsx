@@ -39,7 +39,8 @@ import {
   DEVICE_REASON_LABELS,
   PAYMENT_METHOD_LABELS,
 } from '../ticket-words.ts';
-import { TicketCustomerField, type PickedCustomer } from './TicketCustomerField.tsx';
+import type { PickedCustomer } from '../model/customer-summary.ts';
+import { CustomerPicker } from './CustomerPicker.tsx';
 
 const EMPTY_CONDITION: TicketCondition = {
   screen: 'not_checked',
@@ -145,7 +146,7 @@ export function NewTicketModal({
       closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <Stack data-testid="new-ticket-form">
-        <TicketCustomerField value={customer} onChange={setCustomer} error={errors.customer} />
+        <CustomerPicker value={customer} onChange={setCustomer} error={errors.customer} required />
         <Stack gap={4}>
           <Text fw={500} size="sm">
             <Trans>Devices (SN or IMEI)</Trans>

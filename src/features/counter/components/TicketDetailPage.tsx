@@ -214,7 +214,8 @@ function TicketView({
           warranty={{
             ticketId: ticket.id,
             noText: ticket.no_text,
-            customer: { id: ticket.customer_id, name: ticket.customer_name },
+            // The first ticket's customer; phones and language are not shown by the picker's chosen state.
+            customer: { id: ticket.customer_id, name: ticket.customer_name, phones: [], lang: 'zh' },
             devices: ticket.devices.map((d) => d.imei ?? d.sn ?? d.ident),
           }}
         />
