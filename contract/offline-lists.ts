@@ -42,6 +42,10 @@ export const OFFLINE_LIST_PATHS: readonly string[] = [
   // The counter's customers: the list (the picker searches it offline) and one customer's page.
   '/api/counter/customer_list',
   '/api/counter/customer_detail',
+  // The counter's tickets: the list, one ticket's page and the technicians' names.
+  '/api/counter/ticket_list',
+  '/api/counter/ticket_detail',
+  '/api/counter/ticket_technicians',
 ];
 
 export const isOfflineList = (path: string): boolean => OFFLINE_LIST_PATHS.includes(path);
