@@ -29,16 +29,17 @@ export const TICKET_MOVE_LABELS: Record<TicketStatus, MessageDescriptor> = {
   returned_unrepaired: msg`Return unrepaired`,
 };
 
+// Filled badges in shades whose white text passes WCAG AA (4.5:1; axe checks it in the e2e).
 export const TICKET_STATUS_COLORS: Record<TicketStatus, string> = {
-  received: 'gray',
-  diagnosing: 'blue',
-  waiting_approval: 'orange',
-  repairing: 'indigo',
-  sent_to_apple: 'violet',
-  ready: 'green',
-  collected: 'teal',
-  cancelled: 'red',
-  returned_unrepaired: 'dark',
+  received: 'gray.8',
+  diagnosing: 'blue.9',
+  waiting_approval: 'pink.9',
+  repairing: 'indigo.9',
+  sent_to_apple: 'violet.9',
+  ready: 'teal.9',
+  collected: 'grape.9',
+  cancelled: 'red.9',
+  returned_unrepaired: 'dark.8',
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {

@@ -81,12 +81,7 @@ function TicketView({
             <Title order={2} data-testid="ticket-no">
               {ticket.no_text}
             </Title>
-            <Badge
-              size="lg"
-              color={TICKET_STATUS_COLORS[ticket.status]}
-              variant="light"
-              data-testid="ticket-status"
-            >
+            <Badge size="lg" color={TICKET_STATUS_COLORS[ticket.status]} data-testid="ticket-status">
               {i18n._(TICKET_STATUS_LABELS[ticket.status])}
             </Badge>
           </Group>

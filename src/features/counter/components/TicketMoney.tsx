@@ -138,7 +138,7 @@ export function TicketMoney({ ticket, admin }: { ticket: TicketDetail; admin: bo
                   <Table.Td>
                     {i18n._(MONEY_KIND_LABELS[p.kind])}
                     {voided.has(p.id) && (
-                      <Badge ml={4} color="gray" size="sm">
+                      <Badge ml={4} color="gray.8" size="sm">
                         {t`Voided`}
                       </Badge>
                     )}

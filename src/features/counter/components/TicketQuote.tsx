@@ -20,7 +20,7 @@ import { fenOfYuan, yuan } from '../ticket-model.ts';
 import { LINE_KIND_LABELS, LINE_STATE_LABELS } from '../ticket-words.ts';
 import { useTicketAction } from './use-ticket-action.ts';
 
-const STATE_COLORS = { proposed: 'orange', approved: 'green', declined: 'gray' } as const;
+const STATE_COLORS = { proposed: 'pink.9', approved: 'teal.9', declined: 'gray.8' } as const;
 
 /**
  * The quote: parts and labour with quantity and unit price (typed in yuan, sent in fen), and the
@@ -118,9 +118,7 @@ export function TicketQuote({ ticket }: { ticket: TicketDetail }) {
                 <Table.Td ta="right">{yuan(l.unit_fen)}</Table.Td>
                 <Table.Td ta="right">{yuan(l.qty * l.unit_fen)}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATE_COLORS[l.state]} variant="light">
-                    {i18n._(LINE_STATE_LABELS[l.state])}
-                  </Badge>
+                  <Badge color={STATE_COLORS[l.state]}>{i18n._(LINE_STATE_LABELS[l.state])}</Badge>
                 </Table.Td>
               </Table.Tr>
             ))}

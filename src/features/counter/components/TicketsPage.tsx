@@ -122,7 +122,7 @@ export function TicketsPage() {
                   <Text size="sm">{String(item.body.fault ?? '')}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Badge color={item.state === 'refused' ? 'red' : 'yellow'} variant="light">
+                  <Badge color={item.state === 'refused' ? 'red.9' : 'gray.8'}>
                     {item.state === 'refused' ? t`Refused by the server` : t`Waiting to be sent`}
                   </Badge>
                 </Table.Td>
@@ -151,7 +151,7 @@ export function TicketsPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={TICKET_STATUS_COLORS[r.status]} variant="light" data-testid="ticket-status">
+                    <Badge color={TICKET_STATUS_COLORS[r.status]} data-testid="ticket-status">
                       {i18n._(TICKET_STATUS_LABELS[r.status])}
                     </Badge>
                   </Table.Td>
@@ -160,7 +160,7 @@ export function TicketsPage() {
                     <Group gap={4} wrap="nowrap">
                       <Text size="sm">{formatDateTime(r.promised_at, 'YYYY-MM-DD')}</Text>
                       {overdue && (
-                        <Badge color="red" size="sm" data-testid="ticket-overdue">
+                        <Badge color="red.9" size="sm" data-testid="ticket-overdue">
                           {t`Overdue`}
                         </Badge>
                       )}
