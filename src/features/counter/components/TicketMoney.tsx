@@ -49,7 +49,7 @@ export function TicketMoney({ ticket, admin }: { ticket: TicketDetail; admin: bo
   const action = useTicketAction();
   const open = ticket.next.length > 0;
   const held = ticket.paid_fen - ticket.refunded_fen;
-  const [kind, setKind] = useState<Entry['kind']>(ticket.outstanding_fen > 0 ? 'payment' : 'deposit');
+  const [chosenKind, setKind] = useState<Entry['kind']>(ticket.outstanding_fen > 0 ? 'payment' : 'deposit');
   const [amountText, setAmountText] = useState(
     ticket.outstanding_fen > 0 ? (ticket.outstanding_fen / 100).toFixed(2) : '',
   );
@@ -59,13 +59,15 @@ export function TicketMoney({ ticket, admin }: { ticket: TicketDetail; admin: bo
   const [voiding, setVoiding] = useState<number | null>(null);
   const [voidNote, setVoidNote] = useState('');
   const fen = fenOfYuan(amountText);
-  const problem = amountText.trim() === '' ? null : amountProblem(ticket, kind, fen);
-  const voided = new Set(ticket.payments.filter((p) => p.kind === 'void').map((p) => p.voids));
-
+  // What may be recorded here: a closed ticket takes no deposit or payment, an Editor no refund.
   const kinds: Entry['kind'][] = [
     ...(open ? (['deposit', 'payment'] as const) : []),
     ...(admin ? (['refund'] as const) : []),
   ];
+  const kind = kinds.includes(chosenKind) ? chosenKind : (kinds[0] ?? chosenKind);
+  const problem = amountText.trim() === '' ? null : amountProblem(ticket, kind, fen);
+  const voided = new Set(ticket.payments.filter((p) => p.kind === 'void').map((p) => p.voids));
+
   const problemText =
     problem === 'invalid'
       ? t`Not an amount in yuan`
@@ -178,7 +180,7 @@ export function TicketMoney({ ticket, admin }: { ticket: TicketDetail; admin: bo
             data-testid="money-kind"
           />
           <TextInput
-            label={t`Amount (yuan)`}
+            label={t({ context: 'repair ticket money', message: 'Amount (yuan)' })}
             value={amountText}
             onChange={(e) => setAmountText(e.currentTarget.value)}
             inputMode="decimal"
