@@ -19,8 +19,10 @@ import {
   ticketPayInput,
   ticketQuoteDecideInput,
   ticketRefundInput,
+  ticketTechniciansOutput,
   ticketVoidInput,
 } from './schemas/counter-tickets.ts';
+import { emptyInput } from './schemas/common.ts';
 import { globalSearchInput, globalSearchOutput } from './schemas/search.ts';
 
 /** The shop counter's endpoints (issue 26, decision 0047). Spread into endpoints.ts. */
@@ -123,6 +125,14 @@ export const counterEndpoints = {
     input: ticketVoidInput,
     output: ticketView,
     summary: 'Cancel a mistaken deposit or payment whole (Admins only), once.',
+  }),
+  // Tickets' screens (c26-tickets): the technician picker and the list's technician names.
+  ticketTechnicians: defineEndpoint({
+    path: '/api/counter/ticket_technicians',
+    access: 'user',
+    input: emptyInput,
+    output: ticketTechniciansOutput,
+    summary: "The shop's enabled employees a ticket may name as technician (id and name), for Editors too.",
   }),
   globalSearch: defineEndpoint({
     path: '/api/search/global',

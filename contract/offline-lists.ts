@@ -39,6 +39,13 @@ export const OFFLINE_LIST_PATHS: readonly string[] = [
   '/api/dashboard/hot_phones',
   '/api/dashboard/phone_detail',
   '/api/dashboard/devices',
+  // The counter's customers: the list (the picker searches it offline) and one customer's page.
+  '/api/counter/customer_list',
+  '/api/counter/customer_detail',
+  // The counter's tickets: the list, one ticket's page and the technicians' names.
+  '/api/counter/ticket_list',
+  '/api/counter/ticket_detail',
+  '/api/counter/ticket_technicians',
 ];
 
 export const isOfflineList = (path: string): boolean => OFFLINE_LIST_PATHS.includes(path);

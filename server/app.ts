@@ -182,6 +182,8 @@ export async function buildApp({
     checkProvider: liveCheckProvider ?? null,
     runner: repairRunner,
     monitor,
+    // The counter is built below (it hands devices to this intake); read at call time, not now.
+    customers: { summary: (accountId, id) => counter.customers.summary(accountId, id) },
   });
 
   const templateKit = buildTemplateKit({ db: db.db, clock, io });

@@ -28,6 +28,8 @@ import { Route as UserLoginRouteImport } from './routes/user/login'
 import { Route as UserRegisterRouteImport } from './routes/user/register'
 import { Route as UserResetPasswordRouteImport } from './routes/user/reset-password'
 import { Route as AppApplicationsSplatRouteImport } from './routes/app/applications/$'
+import { Route as AppCustomersIndexRouteImport } from './routes/app/customers/index'
+import { Route as AppCustomersDetailRouteImport } from './routes/app/customers/detail'
 import { Route as AppDashboardsIndexRouteImport } from './routes/app/dashboards/index'
 import { Route as AppDashboardsDefaultRouteImport } from './routes/app/dashboards/default'
 import { Route as AppDashboardsDevicesRouteImport } from './routes/app/dashboards/devices'
@@ -43,6 +45,8 @@ import { Route as AppQuiryBasicinquiryRouteImport } from './routes/app/quiry/bas
 import { Route as AppQuiryManagementDetailRouteImport } from './routes/app/quiry/managementDetail'
 import { Route as AppSearchSearchRouteImport } from './routes/app/search/search'
 import { Route as AppShoppingcenterShoppingcenterRouteImport } from './routes/app/shoppingcenter/shoppingcenter'
+import { Route as AppTicketsIndexRouteImport } from './routes/app/tickets/index'
+import { Route as AppTicketsDetailRouteImport } from './routes/app/tickets/detail'
 import { Route as AppUiSplatRouteImport } from './routes/app/ui/$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -140,6 +144,16 @@ const AppApplicationsSplatRoute = AppApplicationsSplatRouteImport.update({
   path: '/applications/$',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersDetailRoute = AppCustomersDetailRouteImport.update({
+  id: '/customers/detail',
+  path: '/customers/detail',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardsIndexRoute = AppDashboardsIndexRouteImport.update({
   id: '/dashboards/',
   path: '/dashboards/',
@@ -220,6 +234,16 @@ const AppShoppingcenterShoppingcenterRoute =
     path: '/shoppingcenter/shoppingcenter',
     getParentRoute: () => AppRoute,
   } as any)
+const AppTicketsIndexRoute = AppTicketsIndexRouteImport.update({
+  id: '/tickets/',
+  path: '/tickets/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTicketsDetailRoute = AppTicketsDetailRouteImport.update({
+  id: '/tickets/detail',
+  path: '/tickets/detail',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUiSplatRoute = AppUiSplatRouteImport.update({
   id: '/ui/$',
   path: '/ui/$',
@@ -246,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/user/': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
+  '/app/customers/detail': typeof AppCustomersDetailRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
@@ -259,9 +284,12 @@ export interface FileRoutesByFullPath {
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
+  '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/ui/$': typeof AppUiSplatRoute
+  '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
   '/app/quiry/': typeof AppQuiryIndexRoute
+  '/app/tickets/': typeof AppTicketsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -281,6 +309,7 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/user': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
+  '/app/customers/detail': typeof AppCustomersDetailRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
@@ -294,9 +323,12 @@ export interface FileRoutesByTo {
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
+  '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/ui/$': typeof AppUiSplatRoute
+  '/app/customers': typeof AppCustomersIndexRoute
   '/app/dashboards': typeof AppDashboardsIndexRoute
   '/app/quiry': typeof AppQuiryIndexRoute
+  '/app/tickets': typeof AppTicketsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -319,6 +351,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/user/': typeof UserIndexRoute
   '/app/applications/$': typeof AppApplicationsSplatRoute
+  '/app/customers/detail': typeof AppCustomersDetailRoute
   '/app/dashboards/default': typeof AppDashboardsDefaultRoute
   '/app/dashboards/devices': typeof AppDashboardsDevicesRoute
   '/app/dashboards/hotphone': typeof AppDashboardsHotphoneRoute
@@ -332,9 +365,12 @@ export interface FileRoutesById {
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
+  '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/ui/$': typeof AppUiSplatRoute
+  '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
   '/app/quiry/': typeof AppQuiryIndexRoute
+  '/app/tickets/': typeof AppTicketsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -358,6 +394,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/user/'
     | '/app/applications/$'
+    | '/app/customers/detail'
     | '/app/dashboards/default'
     | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
@@ -371,9 +408,12 @@ export interface FileRouteTypes {
     | '/app/quiry/managementDetail'
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
+    | '/app/tickets/detail'
     | '/app/ui/$'
+    | '/app/customers/'
     | '/app/dashboards/'
     | '/app/quiry/'
+    | '/app/tickets/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -393,6 +433,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/user'
     | '/app/applications/$'
+    | '/app/customers/detail'
     | '/app/dashboards/default'
     | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
@@ -406,9 +447,12 @@ export interface FileRouteTypes {
     | '/app/quiry/managementDetail'
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
+    | '/app/tickets/detail'
     | '/app/ui/$'
+    | '/app/customers'
     | '/app/dashboards'
     | '/app/quiry'
+    | '/app/tickets'
   id:
     | '__root__'
     | '/'
@@ -430,6 +474,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/user/'
     | '/app/applications/$'
+    | '/app/customers/detail'
     | '/app/dashboards/default'
     | '/app/dashboards/devices'
     | '/app/dashboards/hotphone'
@@ -443,9 +488,12 @@ export interface FileRouteTypes {
     | '/app/quiry/managementDetail'
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
+    | '/app/tickets/detail'
     | '/app/ui/$'
+    | '/app/customers/'
     | '/app/dashboards/'
     | '/app/quiry/'
+    | '/app/tickets/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -593,6 +641,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppApplicationsSplatRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/customers/': {
+      id: '/app/customers/'
+      path: '/customers'
+      fullPath: '/app/customers/'
+      preLoaderRoute: typeof AppCustomersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/customers/detail': {
+      id: '/app/customers/detail'
+      path: '/customers/detail'
+      fullPath: '/app/customers/detail'
+      preLoaderRoute: typeof AppCustomersDetailRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/dashboards/': {
       id: '/app/dashboards/'
       path: '/dashboards'
@@ -698,6 +760,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShoppingcenterShoppingcenterRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/tickets/': {
+      id: '/app/tickets/'
+      path: '/tickets'
+      fullPath: '/app/tickets/'
+      preLoaderRoute: typeof AppTicketsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/app/tickets/detail': {
+      id: '/app/tickets/detail'
+      path: '/tickets/detail'
+      fullPath: '/app/tickets/detail'
+      preLoaderRoute: typeof AppTicketsDetailRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/ui/$': {
       id: '/app/ui/$'
       path: '/ui/$'
@@ -716,6 +792,7 @@ interface AppRouteChildren {
   AppRechargerecordRoute: typeof AppRechargerecordRoute
   AppIndexRoute: typeof AppIndexRoute
   AppApplicationsSplatRoute: typeof AppApplicationsSplatRoute
+  AppCustomersDetailRoute: typeof AppCustomersDetailRoute
   AppDashboardsDefaultRoute: typeof AppDashboardsDefaultRoute
   AppDashboardsDevicesRoute: typeof AppDashboardsDevicesRoute
   AppDashboardsHotphoneRoute: typeof AppDashboardsHotphoneRoute
@@ -729,9 +806,12 @@ interface AppRouteChildren {
   AppQuiryManagementDetailRoute: typeof AppQuiryManagementDetailRoute
   AppSearchSearchRoute: typeof AppSearchSearchRoute
   AppShoppingcenterShoppingcenterRoute: typeof AppShoppingcenterShoppingcenterRoute
+  AppTicketsDetailRoute: typeof AppTicketsDetailRoute
   AppUiSplatRoute: typeof AppUiSplatRoute
+  AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute
   AppQuiryIndexRoute: typeof AppQuiryIndexRoute
+  AppTicketsIndexRoute: typeof AppTicketsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -742,6 +822,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRechargerecordRoute: AppRechargerecordRoute,
   AppIndexRoute: AppIndexRoute,
   AppApplicationsSplatRoute: AppApplicationsSplatRoute,
+  AppCustomersDetailRoute: AppCustomersDetailRoute,
   AppDashboardsDefaultRoute: AppDashboardsDefaultRoute,
   AppDashboardsDevicesRoute: AppDashboardsDevicesRoute,
   AppDashboardsHotphoneRoute: AppDashboardsHotphoneRoute,
@@ -755,9 +836,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppQuiryManagementDetailRoute: AppQuiryManagementDetailRoute,
   AppSearchSearchRoute: AppSearchSearchRoute,
   AppShoppingcenterShoppingcenterRoute: AppShoppingcenterShoppingcenterRoute,
+  AppTicketsDetailRoute: AppTicketsDetailRoute,
   AppUiSplatRoute: AppUiSplatRoute,
+  AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,
   AppQuiryIndexRoute: AppQuiryIndexRoute,
+  AppTicketsIndexRoute: AppTicketsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -83,6 +83,8 @@ export const ticketDetail = z.object({
   no_text: z.string(),
   status: ticketStatusSchema,
   customer_id: z.number(),
+  /** The customer's name, for the ticket's header (the PWA links to the customer's page). */
+  customer_name: z.string(),
   fault: z.string(),
   condition: conditionSchema,
   technician_id: z.number().nullable(),
@@ -96,6 +98,8 @@ export const ticketDetail = z.object({
       sn: z.string().nullable(),
       imei: z.string().nullable(),
       model: z.string().nullable(),
+      /** The tracked device of repair progress management, once the device was sent to Apple. */
+      repair_device_id: z.number().nullable(),
     }),
   ),
   lines: z.array(ticketLineRow),
@@ -137,6 +141,8 @@ export const ticketListRow = z.object({
   status: ticketStatusSchema,
   customer_id: z.number(),
   customer_name: z.string(),
+  /** Each device's model when decoded, else its SN/IMEI (the list's "devices" column). */
+  devices: z.array(z.string()),
   technician_id: z.number().nullable(),
   promised_at: z.number().nullable(),
   due_fen: z.number(),
@@ -195,4 +201,9 @@ export const ticketVoidInput = z.object({
   ...ticketWrite,
   payment_id: z.number().int().positive(),
   note: safeText({ min: 1, max: 200 }),
+});
+
+/** Who may be named technician of a ticket: the shop's enabled employees (Editors need it too). */
+export const ticketTechniciansOutput = z.object({
+  list: z.array(z.object({ id: z.number(), name: z.string() })),
 });

@@ -47,6 +47,12 @@ export const repairIntakeInput = z.object({
    * `tracked_elsewhere` (detail: that batch's title), so the shop decides; true takes it in anyway.
    */
   allow_tracked_elsewhere: z.boolean().default(false),
+  /**
+   * The counter's customer (decision 0047) every device of this intake belongs to: each device gets
+   * the record's id, and its customer name and phone (the columns the repairs screens still print)
+   * from the record, over the lines' own customer fields. Unknown: CUSTOMER_NOT_FOUND, nothing written.
+   */
+  customer_id: z.number().int().positive().optional(),
   request_id: requestId.optional(),
 });
 export type RepairIntakeInput = z.input<typeof repairIntakeInput>;

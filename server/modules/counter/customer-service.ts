@@ -94,6 +94,13 @@ export class CustomerService {
     return toCustomerRow(customer, phones.get(customer.id) ?? [], open.get(customer.id) ?? 0);
   }
 
+  /** Name and first phone of a customer (followed through a merge): what a tracked device prints. */
+  async summary(accountId: number, id: number): Promise<{ id: number; name: string; phone: string }> {
+    const customer = await this.require(accountId, id);
+    const phones = await new CustomerRepository(this.db).phonesOf([customer.id]);
+    return { id: customer.id, name: customer.name, phone: phones.get(customer.id)?.[0] ?? '' };
+  }
+
   /** Creates or edits a customer in one transaction; a phone of another customer is refused with that customer. */
   async save(user: AuthUser, input: z.output<typeof customerSaveInput>): Promise<CustomerRow> {
     const phones = [...new Set(input.phones.map(normalisePhone))];

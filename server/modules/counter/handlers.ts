@@ -4,7 +4,7 @@ import type { HandlerMap } from '#server/plugins/endpoints.ts';
 import { customerDetail } from './customer-detail.ts';
 import { globalSearch } from './global-search.ts';
 import type { CustomerService } from './customer-service.ts';
-import { listTickets, readTicket } from './ticket-read.ts';
+import { listTechnicians, listTickets, readTicket } from './ticket-read.ts';
 import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import type { TicketLinks } from './ticket-link.ts';
 import type { TicketService } from './ticket-service.ts';
@@ -38,5 +38,6 @@ export function counterHandlers(deps: {
     ticketPay: ({ user, input }) => withLink(tickets.pay(user, input)),
     ticketRefund: ({ user, input }) => withLink(tickets.refund(user, input)),
     ticketVoid: ({ user, input }) => withLink(tickets.void(user, input)),
+    ticketTechnicians: ({ user }) => listTechnicians(db, user.account_id),
   };
 }

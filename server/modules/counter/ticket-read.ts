@@ -60,10 +60,16 @@ function parseCondition(json: string) {
 /** Everything the ticket's page shows, in one read. */
 export async function readTicket(db: Kysely<Database>, accountId: number, id: number): Promise<TicketDetail> {
   const t = await requireTicket(db, accountId, id);
-  const [devices, lines, payments, events] = await Promise.all([
+  const [customer, devices, lines, payments, events] = await Promise.all([
+    db
+      .selectFrom('customers')
+      .select('name')
+      .where('account_id', '=', accountId)
+      .where('id', '=', t.customer_id)
+      .executeTakeFirst(),
     db
       .selectFrom('ticket_devices')
-      .select(['id', 'ident', 'sn', 'imei', 'model'])
+      .select(['id', 'ident', 'sn', 'imei', 'model', 'repair_device_id'])
       .where('ticket_id', '=', id)
       .orderBy('id')
       .execute(),
@@ -93,6 +99,7 @@ export async function readTicket(db: Kysely<Database>, accountId: number, id: nu
     no_text: t.no_text,
     status,
     customer_id: t.customer_id,
+    customer_name: customer?.name ?? '',
     fault: t.fault,
     condition: parseCondition(t.condition),
     technician_id: t.technician_id,
@@ -159,6 +166,10 @@ export async function listTickets(
           () => countOf(base),
         ),
   ]);
+  const devices = await devicesOfTickets(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -166,6 +177,7 @@ export async function listTickets(
       status: r.status as TicketStatus,
       customer_id: r.customer_id,
       customer_name: r.customer_name,
+      devices: devices.get(r.id) ?? [],
       technician_id: r.technician_id,
       promised_at: seconds(r.promised_at),
       due_fen: r.due_fen,
@@ -179,4 +191,30 @@ export async function listTickets(
 async function countOf(base: SelectQueryBuilder<Database, 'tickets', object>): Promise<number> {
   const row = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The list's "devices" column: each device's model, or its SN/IMEI when undecoded (one indexed read per page). */
+async function devicesOfTickets(db: Kysely<Database>, ticketIds: number[]): Promise<Map<number, string[]>> {
+  const byTicket = new Map<number, string[]>();
+  if (ticketIds.length === 0) return byTicket;
+  const rows = await db
+    .selectFrom('ticket_devices')
+    .select(['ticket_id', 'ident', 'model'])
+    .where('ticket_id', 'in', ticketIds)
+    .orderBy('id')
+    .execute();
+  for (const r of rows) byTicket.set(r.ticket_id, [...(byTicket.get(r.ticket_id) ?? []), r.model || r.ident]);
+  return byTicket;
+}
+
+/** The shop's enabled employees, by name (the ticket's technician picker). */
+export async function listTechnicians(db: Kysely<Database>, accountId: number) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'real_name', 'username'])
+    .where('account_id', '=', accountId)
+    .where('disabled', '=', 0)
+    .orderBy('id')
+    .execute();
+  return { list: rows.map((r) => ({ id: r.id, name: r.real_name || r.username })) };
 }

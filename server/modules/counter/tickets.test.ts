@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { customerDetailOutput, customerRow } from '#contract/schemas/counter-customers.ts';
-import { ticketDetail, ticketListOutput, type TicketDetail } from '#contract/schemas/counter-tickets.ts';
+import {
+  ticketDetail,
+  ticketListOutput,
+  ticketTechniciansOutput,
+  type TicketDetail,
+} from '#contract/schemas/counter-tickets.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
@@ -277,5 +282,23 @@ describe('tickets of another shop', () => {
     const mine = ticketListOutput.parse((await call('ticket_list', {})).datas);
     expect(mine.list).toHaveLength(1);
     expect(mine.list[0]).toMatchObject({ customer_name: '孙七', held_fen: 100 });
+  });
+});
+
+describe("what the tickets' screens read", () => {
+  it('names the customer and devices, and lists the technicians for an Editor, shop by shop', async () => {
+    const t = await intake();
+    expect(t.customer_name).toBe('孙七');
+    expect(t.devices.map((d) => d.repair_device_id)).toEqual([null, null]);
+    const list = ticketListOutput.parse((await call('ticket_list', {})).datas);
+    expect(list.list[0]?.devices).toHaveLength(2);
+    expect(list.list[0]?.devices[1]).toBe(t.devices[1]?.model || 'F2LXK0ABHG7F');
+
+    const techs = ticketTechniciansOutput.parse((await call('ticket_technicians', {})).datas).list;
+    expect(techs.length).toBeGreaterThanOrEqual(2);
+    expect(techs.every((x) => x.name !== '')).toBe(true);
+    const other = await addOtherShop(s);
+    const theirs = ticketTechniciansOutput.parse((await call('ticket_technicians', {}, other.token)).datas);
+    expect(theirs.list.some((x) => techs.some((m) => m.id === x.id))).toBe(false);
   });
 });

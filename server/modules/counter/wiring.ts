@@ -12,6 +12,8 @@ export function buildCounter(
 ): {
   handlers: HandlerMap;
   links: TicketLinks;
+  /** What other modules read of a customer (repairs intake: server/app.ts wires it). */
+  customers: Pick<CustomerService, 'summary'>;
 } {
   const customers = new CustomerService({ db: deps.db, clock: deps.clock });
   const tickets = new TicketService({ db: deps.db, clock: deps.clock, customers, apple: deps.apple });
@@ -20,5 +22,6 @@ export function buildCounter(
   return {
     handlers: counterHandlers({ db: deps.db, customers, tickets, links, now: () => deps.clock.now() }),
     links,
+    customers,
   };
 }

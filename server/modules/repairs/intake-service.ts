@@ -37,6 +37,16 @@ interface NewTracked {
   purchase_date: string | null;
   source_check_order_id: number | null;
   source_check_device_id: number | null;
+  /** The counter's customer record, when the intake named one. */
+  customer_id?: number | null;
+}
+
+/**
+ * The counter's customers as intake reads them (wired in server/app.ts): the record a `customer_id`
+ * names, followed through a merge; throws CUSTOMER_NOT_FOUND for an id not of the caller's shop.
+ */
+export interface IntakeCustomers {
+  summary(accountId: number, customerId: number): Promise<{ id: number; name: string; phone: string }>;
 }
 
 const ROWS_PER_INSERT = 200;
@@ -59,14 +69,22 @@ export class IntakeService {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
   private readonly notify: RepairNotifier;
-  constructor(deps: { db: Kysely<Database>; clock: Clock; notify: RepairNotifier }) {
+  private readonly customers: IntakeCustomers | null;
+  constructor(deps: {
+    db: Kysely<Database>;
+    clock: Clock;
+    notify: RepairNotifier;
+    customers?: IntakeCustomers | null;
+  }) {
     this.db = deps.db;
     this.clock = deps.clock;
     this.notify = deps.notify;
+    this.customers = deps.customers ?? null;
   }
 
   async intake(user: AuthUser, input: z.output<typeof repairIntakeInput>): Promise<RepairIntakeDatas> {
     await requireBatch(this.db, user.account_id, input.batch_id);
+    const customer = await this.customerOf(user.account_id, input.customer_id);
     const existing = await this.identsOf(input.batch_id);
     const seen = new Map<string, number>();
     const rejected: IntakeRejected[] = [];
@@ -96,8 +114,9 @@ export class IntakeService {
         imei: parsed.kind === 'imei' ? parsed.value : null,
         repair_ids: ids,
         model: null,
-        customer_name: line.customer_name,
-        customer_phone: line.customer_phone,
+        customer_name: customer ? customer.name : line.customer_name,
+        customer_phone: customer ? customer.phone : line.customer_phone,
+        customer_id: customer?.id ?? null,
         customer_note: line.customer_note,
         courier_in: line.courier_in,
         purchase_price: line.purchase_price,
@@ -117,6 +136,14 @@ export class IntakeService {
       .execute((trx) => this.insert(trx, user, input.batch_id, accepted, input.badge));
     this.notify.devicesChanged(user.account_id, ids, [input.batch_id]);
     return { batch_id: input.batch_id, added: ids.length, device_ids: ids, rejected };
+  }
+
+  /** The customer an intake names, from the counter's records; null when it names none. */
+  private async customerOf(accountId: number, customerId: number | undefined) {
+    if (customerId === undefined) return null;
+    // Without the counter wired (a test building repairs alone) an id cannot be honoured: refuse it.
+    if (!this.customers) throw new AppError(ErrCode.CUSTOMER_NOT_FOUND);
+    return this.customers.summary(accountId, customerId);
   }
 
   /** A check order's chosen devices, with their checked facts; no provider is called. */
@@ -354,6 +381,7 @@ export class IntakeService {
             customer_name: d.customer_name,
             customer_phone: d.customer_phone,
             customer_note: d.customer_note,
+            customer_id: d.customer_id ?? null,
             courier_in: d.courier_in,
             return_logistics: null,
             warranty_type: d.warranty_type,

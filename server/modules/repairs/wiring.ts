@@ -23,7 +23,7 @@ import { DeviceRepository } from './device-repository.ts';
 import { DeviceWriteService } from './device-write-service.ts';
 import { repairsHandlers } from './handlers.ts';
 import { HistoryService } from './history-service.ts';
-import { IntakeService } from './intake-service.ts';
+import { IntakeService, type IntakeCustomers } from './intake-service.ts';
 import { MonitorService } from './monitor-service.ts';
 import { NotificationService } from './notification-service.ts';
 import { RefreshService } from './refresh-service.ts';
@@ -77,6 +77,8 @@ export interface RepairsDeps {
   monitor?: Partial<MonitorSchedulerOptions>;
   /** Signs in the development route /sandbox/repair/advance (absent: the route is not there). */
   sessions?: SessionService;
+  /** The counter's customers, for an intake that names one (decision 0047). */
+  customers?: IntakeCustomers;
 }
 
 /** Builds repair progress management: services, the refresh runner, the monitor scheduler, pages. */
@@ -97,7 +99,7 @@ export function buildRepairs(deps: RepairsDeps): RepairsModule {
   // Production without a real provider: a paid refresh and a monitor watch are refused before they
   // read or write anything (intake asks no provider, so it stays open).
   const state = connectionState(config.production, deps.provider);
-  const intake = new IntakeService({ db, clock, notify });
+  const intake = new IntakeService({ db, clock, notify, customers: deps.customers });
   const handlers = refuseWhenMissing(
     state,
     ErrCode.REPAIRS_NOT_CONFIGURED,

@@ -20,6 +20,7 @@ describe('the product menu', () => {
     expect(PAGE_TITLES['/app/quiry/managementDetail']?.message).toBe('Order detail');
     for (const page of [
       '/app/maintenance/maintenance',
+      '/app/tickets',
       '/app/shoppingcenter/shoppingcenter',
       '/app/personalcenter',
       '/app/downloadCenter',

@@ -7,7 +7,15 @@ export type ProductMenuEntry =
 
 /** The icon by name: the tree stays pure (tested in node), AppLayout draws the icons. */
 export type ProductMenuIcon =
-  'dashboards' | 'orders' | 'repairs' | 'shopping' | 'personal' | 'downloads' | 'employees';
+  | 'dashboards'
+  | 'orders'
+  | 'repairs'
+  | 'tickets'
+  | 'customers'
+  | 'shopping'
+  | 'personal'
+  | 'downloads'
+  | 'employees';
 
 /**
  * The menu for a role. Spec section 1 names its labels: order management (a group: basic inquiry and
@@ -29,6 +37,10 @@ export function productMenu(role: number): ProductMenuEntry[] {
       children: ['/app/quiry/basicinquiry', '/app/quiry/managementDetail'],
     },
     { path: '/app/maintenance/maintenance', icon: 'repairs' },
+    // The counter's repair tickets (issue 26): what a customer hands over and collects.
+    { path: '/app/tickets', icon: 'tickets' },
+    // The counter's customers (issue 26).
+    { path: '/app/customers', icon: 'customers' },
     { path: '/app/shoppingcenter/shoppingcenter', icon: 'shopping' },
     { path: '/app/personalcenter', icon: 'personal' },
     { path: '/app/downloadCenter', icon: 'downloads' },

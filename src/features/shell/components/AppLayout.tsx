@@ -28,10 +28,12 @@ import {
   IconListSearch,
   IconLogout,
   IconMenu2,
+  IconReceipt,
   IconShoppingCart,
   IconTool,
   IconUserCircle,
   IconUsers,
+  IconAddressBook,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { MessageDescriptor } from '@lingui/core';
@@ -58,6 +60,8 @@ const MENU_ICONS: Record<ProductMenuIcon, typeof IconTool> = {
   dashboards: IconLayoutDashboard,
   orders: IconListSearch,
   repairs: IconTool,
+  tickets: IconReceipt,
+  customers: IconAddressBook,
   shopping: IconShoppingCart,
   personal: IconUserCircle,
   downloads: IconDownload,
