@@ -37,7 +37,7 @@ import { useTabletLayout } from '#src/ui/use-tablet-layout.ts';
 import { BADGE_LABELS, type DeviceFilters } from '../model.ts';
 import { DeviceTable } from './DeviceTable.tsx';
 import { RepairFilters, activeFilterCount } from './RepairFilters.tsx';
-import { IntakeModal } from './IntakeModal.tsx';
+import { IntakeModal, type IntakeCustomerField } from './IntakeModal.tsx';
 import { RepairsConnectionNotice } from './RepairsConnectionNotice.tsx';
 import { RefreshButton } from './RefreshButton.tsx';
 
@@ -45,7 +45,14 @@ import { RefreshButton } from './RefreshButton.tsx';
  * Repair progress management: batches, filters, the device table and its bulk actions. The filters
  * start from `initialFilters` (the URL's, when a dashboard figure links here).
  */
-export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters }) {
+export function RepairsPage({
+  initialFilters,
+  customerField,
+}: {
+  initialFilters: DeviceFilters;
+  /** The intake's customer picker, given by the route (the counter's: features do not import each other). */
+  customerField?: IntakeCustomerField;
+}) {
   const { t, i18n } = useLingui();
   const [filters, setFilters] = useState<DeviceFilters>(initialFilters);
   const [keyword, setKeyword] = useState('');
@@ -306,6 +313,7 @@ export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters 
         onClose={() => setIntakeOpen(false)}
         batches={batchList}
         batchId={filters.batchId}
+        customerField={customerField}
       />
     </Stack>
   );
