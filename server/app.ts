@@ -180,8 +180,10 @@ export async function buildApp({
 
   // The counter hands devices sent to Apple to repair progress management's intake (decision 0047).
   const counter = buildCounter({
+    app,
     db: db.db,
     clock,
+    limiter,
     apple: {
       track: (trx, user, handoff) => repairs.intake.trackForCounter(trx, user, handoff),
       changed: (accountId, ids) => repairs.intake.devicesChanged(accountId, ids),
