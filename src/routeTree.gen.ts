@@ -45,6 +45,7 @@ import { Route as AppQuiryBasicinquiryRouteImport } from './routes/app/quiry/bas
 import { Route as AppQuiryManagementDetailRouteImport } from './routes/app/quiry/managementDetail'
 import { Route as AppSearchSearchRouteImport } from './routes/app/search/search'
 import { Route as AppShoppingcenterShoppingcenterRouteImport } from './routes/app/shoppingcenter/shoppingcenter'
+import { Route as AppTicketsReceiptRouteImport } from './routes/app/tickets/receipt'
 import { Route as AppUiSplatRouteImport } from './routes/app/ui/$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -232,6 +233,11 @@ const AppShoppingcenterShoppingcenterRoute =
     path: '/shoppingcenter/shoppingcenter',
     getParentRoute: () => AppRoute,
   } as any)
+const AppTicketsReceiptRoute = AppTicketsReceiptRouteImport.update({
+  id: '/tickets/receipt',
+  path: '/tickets/receipt',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUiSplatRoute = AppUiSplatRouteImport.update({
   id: '/ui/$',
   path: '/ui/$',
@@ -272,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
+  '/app/tickets/receipt': typeof AppTicketsReceiptRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
@@ -309,6 +316,7 @@ export interface FileRoutesByTo {
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
+  '/app/tickets/receipt': typeof AppTicketsReceiptRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/customers': typeof AppCustomersIndexRoute
   '/app/dashboards': typeof AppDashboardsIndexRoute
@@ -349,6 +357,7 @@ export interface FileRoutesById {
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
+  '/app/tickets/receipt': typeof AppTicketsReceiptRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
@@ -390,6 +399,7 @@ export interface FileRouteTypes {
     | '/app/quiry/managementDetail'
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
+    | '/app/tickets/receipt'
     | '/app/ui/$'
     | '/app/customers/'
     | '/app/dashboards/'
@@ -427,6 +437,7 @@ export interface FileRouteTypes {
     | '/app/quiry/managementDetail'
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
+    | '/app/tickets/receipt'
     | '/app/ui/$'
     | '/app/customers'
     | '/app/dashboards'
@@ -466,6 +477,7 @@ export interface FileRouteTypes {
     | '/app/quiry/managementDetail'
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
+    | '/app/tickets/receipt'
     | '/app/ui/$'
     | '/app/customers/'
     | '/app/dashboards/'
@@ -736,6 +748,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShoppingcenterShoppingcenterRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/tickets/receipt': {
+      id: '/app/tickets/receipt'
+      path: '/tickets/receipt'
+      fullPath: '/app/tickets/receipt'
+      preLoaderRoute: typeof AppTicketsReceiptRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/ui/$': {
       id: '/app/ui/$'
       path: '/ui/$'
@@ -768,6 +787,7 @@ interface AppRouteChildren {
   AppQuiryManagementDetailRoute: typeof AppQuiryManagementDetailRoute
   AppSearchSearchRoute: typeof AppSearchSearchRoute
   AppShoppingcenterShoppingcenterRoute: typeof AppShoppingcenterShoppingcenterRoute
+  AppTicketsReceiptRoute: typeof AppTicketsReceiptRoute
   AppUiSplatRoute: typeof AppUiSplatRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute
@@ -796,6 +816,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppQuiryManagementDetailRoute: AppQuiryManagementDetailRoute,
   AppSearchSearchRoute: AppSearchSearchRoute,
   AppShoppingcenterShoppingcenterRoute: AppShoppingcenterShoppingcenterRoute,
+  AppTicketsReceiptRoute: AppTicketsReceiptRoute,
   AppUiSplatRoute: AppUiSplatRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,

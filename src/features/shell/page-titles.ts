@@ -35,6 +35,7 @@ export const PAGE_TITLES: Record<string, MessageDescriptor> = {
   '/app/maintenance/history': msg`Device history`,
   '/app/customers': msg`Customers`,
   '/app/customers/detail': msg`Customer`,
+  '/app/tickets/receipt': msg`Receipt`,
   '/app/search': msg`Search`,
   '/app/search/search': msg`Search results`,
   '/orderAlipay': msg`Payment`,
