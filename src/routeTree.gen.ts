@@ -47,6 +47,7 @@ import { Route as AppSearchSearchRouteImport } from './routes/app/search/search'
 import { Route as AppShoppingcenterShoppingcenterRouteImport } from './routes/app/shoppingcenter/shoppingcenter'
 import { Route as AppTicketsIndexRouteImport } from './routes/app/tickets/index'
 import { Route as AppTicketsDetailRouteImport } from './routes/app/tickets/detail'
+import { Route as AppTicketsReceiptRouteImport } from './routes/app/tickets/receipt'
 import { Route as AppUiSplatRouteImport } from './routes/app/ui/$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -244,6 +245,11 @@ const AppTicketsDetailRoute = AppTicketsDetailRouteImport.update({
   path: '/tickets/detail',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTicketsReceiptRoute = AppTicketsReceiptRouteImport.update({
+  id: '/tickets/receipt',
+  path: '/tickets/receipt',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUiSplatRoute = AppUiSplatRouteImport.update({
   id: '/ui/$',
   path: '/ui/$',
@@ -285,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/tickets/detail': typeof AppTicketsDetailRoute
+  '/app/tickets/receipt': typeof AppTicketsReceiptRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
@@ -324,6 +331,7 @@ export interface FileRoutesByTo {
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/tickets/detail': typeof AppTicketsDetailRoute
+  '/app/tickets/receipt': typeof AppTicketsReceiptRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/customers': typeof AppCustomersIndexRoute
   '/app/dashboards': typeof AppDashboardsIndexRoute
@@ -366,6 +374,7 @@ export interface FileRoutesById {
   '/app/search/search': typeof AppSearchSearchRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/tickets/detail': typeof AppTicketsDetailRoute
+  '/app/tickets/receipt': typeof AppTicketsReceiptRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/customers/': typeof AppCustomersIndexRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
@@ -409,6 +418,7 @@ export interface FileRouteTypes {
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/tickets/detail'
+    | '/app/tickets/receipt'
     | '/app/ui/$'
     | '/app/customers/'
     | '/app/dashboards/'
@@ -448,6 +458,7 @@ export interface FileRouteTypes {
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/tickets/detail'
+    | '/app/tickets/receipt'
     | '/app/ui/$'
     | '/app/customers'
     | '/app/dashboards'
@@ -489,6 +500,7 @@ export interface FileRouteTypes {
     | '/app/search/search'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/tickets/detail'
+    | '/app/tickets/receipt'
     | '/app/ui/$'
     | '/app/customers/'
     | '/app/dashboards/'
@@ -774,6 +786,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTicketsDetailRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/tickets/receipt': {
+      id: '/app/tickets/receipt'
+      path: '/tickets/receipt'
+      fullPath: '/app/tickets/receipt'
+      preLoaderRoute: typeof AppTicketsReceiptRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/ui/$': {
       id: '/app/ui/$'
       path: '/ui/$'
@@ -807,6 +826,7 @@ interface AppRouteChildren {
   AppSearchSearchRoute: typeof AppSearchSearchRoute
   AppShoppingcenterShoppingcenterRoute: typeof AppShoppingcenterShoppingcenterRoute
   AppTicketsDetailRoute: typeof AppTicketsDetailRoute
+  AppTicketsReceiptRoute: typeof AppTicketsReceiptRoute
   AppUiSplatRoute: typeof AppUiSplatRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute
@@ -837,6 +857,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSearchSearchRoute: AppSearchSearchRoute,
   AppShoppingcenterShoppingcenterRoute: AppShoppingcenterShoppingcenterRoute,
   AppTicketsDetailRoute: AppTicketsDetailRoute,
+  AppTicketsReceiptRoute: AppTicketsReceiptRoute,
   AppUiSplatRoute: AppUiSplatRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,

@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core';
+import { i18n, setupI18n, type I18n, type Messages } from '@lingui/core';
 import { DEFAULT_LANGUAGE, getLanguage, setLanguage, type Language } from './storage.ts';
 
 type Catalog = () => Promise<{ messages: Messages }>;
@@ -85,3 +85,13 @@ export async function changeLanguage(language: Language): Promise<void> {
 }
 
 export { i18n };
+
+/**
+ * A separate i18n instance for a document printed in another language than the screen's (a
+ * customer's receipt): the app's whole catalog of that language, the active one untouched.
+ */
+export async function documentI18n(language: Language): Promise<I18n> {
+  const instance = setupI18n();
+  instance.loadAndActivate({ locale: language, messages: await messagesOf(language, true) });
+  return instance;
+}

@@ -37,6 +37,7 @@ export const PAGE_TITLES: Record<string, MessageDescriptor> = {
   '/app/tickets/detail': msg`Repair ticket`,
   '/app/customers': msg`Customers`,
   '/app/customers/detail': msg`Customer`,
+  '/app/tickets/receipt': msg`Receipt`,
   '/app/search': msg`Search`,
   '/app/search/search': msg`Search results`,
   '/orderAlipay': msg`Payment`,

@@ -10,7 +10,7 @@ import type { DeviceFilters } from '../model.ts';
 import { BatchNav } from './BatchNav.tsx';
 import { BulkActions } from './BulkActions.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
-import { IntakeModal } from './IntakeModal.tsx';
+import { IntakeModal, type IntakeCustomerField } from './IntakeModal.tsx';
 import { RepairSearchBar } from './RepairSearchBar.tsx';
 import { RepairsConnectionNotice } from './RepairsConnectionNotice.tsx';
 
@@ -18,7 +18,14 @@ import { RepairsConnectionNotice } from './RepairsConnectionNotice.tsx';
  * Repair progress management: batches, filters, the device table and its bulk actions. The filters
  * start from `initialFilters` (the URL's, when a dashboard figure links here).
  */
-export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters }) {
+export function RepairsPage({
+  initialFilters,
+  customerField,
+}: {
+  initialFilters: DeviceFilters;
+  /** The intake's customer picker, given by the route (the counter's: features do not import each other). */
+  customerField?: IntakeCustomerField;
+}) {
   const [filters, setFilters] = useState<DeviceFilters>(initialFilters);
   const [keyword, setKeyword] = useState('');
   const [debounced] = useDebouncedValue(keyword.trim(), 300);
@@ -108,6 +115,7 @@ export function RepairsPage({ initialFilters }: { initialFilters: DeviceFilters 
         onClose={() => setIntakeOpen(false)}
         batches={batchList}
         batchId={filters.batchId}
+        customerField={customerField}
       />
     </Stack>
   );

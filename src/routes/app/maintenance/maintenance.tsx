@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchPageData } from '#src/app/page-data.ts';
 import { batchListQuery, deviceListQuery, monitorQuotaQuery } from '#src/features/repairs/api/repairs-api.ts';
 import { RepairsPage } from '#src/features/repairs/components/RepairsPage.tsx';
+import { CustomerIdField } from '#src/features/counter/components/CustomerIdField.tsx';
 import { filtersFromSearch } from '#src/features/repairs/model.ts';
 import { parseRepairListSearch } from '#src/features/dashboards/model/search.ts';
 
@@ -22,5 +23,12 @@ export const Route = createFileRoute('/app/maintenance/maintenance')({
 function RepairsRoute() {
   const search = Route.useSearch();
   // Another link (another figure) starts the page again from its filters.
-  return <RepairsPage key={JSON.stringify(search)} initialFilters={filtersFromSearch(search)} />;
+  // The intake picks the counter's customer: composed here, as features do not import each other.
+  return (
+    <RepairsPage
+      key={JSON.stringify(search)}
+      initialFilters={filtersFromSearch(search)}
+      customerField={(onChange) => <CustomerIdField onChange={onChange} />}
+    />
+  );
 }
