@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import { counterDay } from './counter-day.ts';
 import { customerDetail } from './customer-detail.ts';
 import { globalSearch } from './global-search.ts';
 import type { CustomerService } from './customer-service.ts';
@@ -30,5 +31,6 @@ export function counterHandlers(deps: {
     ticketPay: ({ user, input }) => tickets.pay(user, input),
     ticketRefund: ({ user, input }) => tickets.refund(user, input),
     ticketVoid: ({ user, input }) => tickets.void(user, input),
+    counterDay: ({ user }) => counterDay(db, user.account_id, deps.now()),
   };
 }
