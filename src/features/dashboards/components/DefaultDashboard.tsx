@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Suspense, lazy } from 'react';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -27,10 +28,13 @@ export function DefaultDashboard({
   user,
   period,
   onPeriod,
+  counter,
 }: {
   user: StoredUser;
   period: DashboardPeriod;
   onPeriod(period: DashboardPeriod): void;
+  /** The day at the counter (the counter feature's widget, composed in by the route). */
+  counter?: ReactNode;
 }) {
   const { t } = useLingui();
   const overview = useQuery(overviewQuery(period));
@@ -54,6 +58,7 @@ export function DefaultDashboard({
         </div>
         <PeriodSwitch value={period} onChange={onPeriod} />
       </Group>
+      {counter}
       <DataAsOf query={overview} />
       {data ? (
         <>

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DefaultDashboard } from '#src/features/dashboards/components/DefaultDashboard.tsx';
+import { CounterDayWidget } from '#src/features/counter/day/CounterDayWidget.tsx';
 import { parsePeriod } from '#src/features/dashboards/model/search.ts';
 import { useCurrentUser } from '#src/features/auth/session.ts';
 import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
@@ -21,6 +22,7 @@ function DashboardRoute() {
       user={user}
       period={period}
       onPeriod={(next) => void navigate({ search: { period: next }, replace: true })}
+      counter={<CounterDayWidget />}
     />
   ) : null;
 }
