@@ -73,16 +73,11 @@ export async function counterDay(
       .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
       .groupBy('status')
       .execute(),
+    // Counted on (account, status, technician) alone; the few names are read after.
     tickets()
-      .leftJoin('users', 'users.id', 'tickets.technician_id')
-      .where('tickets.status', 'in', open)
-      .select([
-        'tickets.technician_id',
-        'users.real_name',
-        'users.username',
-        (eb) => eb.fn.countAll<number | string>().as('n'),
-      ])
-      .groupBy(['tickets.technician_id', 'users.real_name', 'users.username'])
+      .where('status', 'in', open)
+      .select(['technician_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy('technician_id')
       .execute(),
     tickets()
       .innerJoin('customers', 'customers.id', 'tickets.customer_id')
@@ -109,6 +104,19 @@ export async function counterDay(
     method,
     net_fen: net.get(method) ?? 0,
   }));
+  const techIds = byTech.map((r) => r.technician_id).filter((id): id is number => id !== null);
+  const names = new Map(
+    techIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('users')
+            .select(['id', 'real_name', 'username'])
+            .where('account_id', '=', accountId)
+            .where('id', 'in', techIds)
+            .execute()
+        ).map((u) => [u.id, u.real_name || u.username]),
+  );
   const statusCount = new Map(byStatus.map((r) => [r.status, Number(r.n)]));
   return {
     date: day.date,
@@ -124,7 +132,7 @@ export async function counterDay(
     open_by_technician: byTech
       .map((r) => ({
         technician_id: r.technician_id,
-        name: r.technician_id === null ? '' : r.real_name || r.username || '',
+        name: r.technician_id === null ? '' : (names.get(r.technician_id) ?? ''),
         count: Number(r.n),
       }))
       .sort((a, b) => b.count - a.count || (a.technician_id ?? 0) - (b.technician_id ?? 0)),
