@@ -13,7 +13,8 @@ import { useOnline } from '#src/lib/offline/network.ts';
 import { TICKET_STATUS_WORDS } from '#src/lib/ticket-status-words.ts';
 import { indexCache, searchCache } from './cache-search.ts';
 import { globalSearchQuery } from './search-api.ts';
-import { GROUP_TITLES, HIT_GROUPS, emptyGroups, hitCount, hitHref, type HitGroups } from './search-hits.ts';
+import { GROUP_TITLES } from './group-titles.ts';
+import { HIT_GROUPS, emptyGroups, hitCount, hitHref, type HitGroups } from './search-hits.ts';
 import { searchStore } from './search-store.ts';
 
 /** Typing pauses this long before the server is asked; offline results follow every keystroke. */

@@ -97,9 +97,13 @@ export function indexCache(datas: readonly unknown[]): CacheEntry[] {
         seen.add(key);
         entries.push(entry);
       }
+      // A row's own arrays (phones, devices) are read by entryOf; nothing further to find inside.
+      return;
     }
-    for (const value of Object.values(node))
+    for (const key in node) {
+      const value = (node as Row)[key];
       if (value !== null && typeof value === 'object') visit(value, depth + 1);
+    }
   };
   for (const data of datas) visit(data, 0);
   return entries;

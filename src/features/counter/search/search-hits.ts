@@ -1,5 +1,3 @@
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import type { SearchHit } from '#contract/schemas/search.ts';
 
 /** The search box's answer, grouped by kind like globalSearch's output (contract/schemas/search.ts). */
@@ -13,13 +11,6 @@ export type HitGroup = keyof HitGroups;
 
 /** The order the groups show in: who, then what they brought, then the back office's records. */
 export const HIT_GROUPS: readonly HitGroup[] = ['customers', 'tickets', 'repair_devices', 'check_orders'];
-
-export const GROUP_TITLES: Record<HitGroup, MessageDescriptor> = {
-  customers: msg`Customers`,
-  tickets: msg`Tickets`,
-  repair_devices: msg`Tracked repairs (SN / IMEI)`,
-  check_orders: msg`Check orders`,
-};
 
 export const GROUP_OF_KIND: Record<SearchHit['kind'], HitGroup> = {
   customer: 'customers',
