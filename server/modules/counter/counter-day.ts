@@ -79,13 +79,13 @@ export async function counterDay(
       .select(['technician_id', (eb) => eb.fn.countAll<number | string>().as('n')])
       .groupBy('technician_id')
       .execute(),
+    // The few longest overdue first, their customers' names read after (no join over every overdue one).
     tickets()
-      .innerJoin('customers', 'customers.id', 'tickets.customer_id')
-      .where('tickets.status', 'in', open)
-      .where('tickets.promised_at', '<', nowMs)
-      .select(['tickets.id', 'tickets.no_text', 'tickets.status', 'customers.name', 'tickets.promised_at'])
-      .orderBy('tickets.promised_at')
-      .orderBy('tickets.id')
+      .where('status', 'in', open)
+      .where('promised_at', '<', nowMs)
+      .select(['id', 'no_text', 'status', 'customer_id', 'promised_at'])
+      .orderBy('promised_at')
+      .orderBy('id')
       .limit(COUNTER_DAY_OVERDUE_MAX)
       .execute(),
     tickets()
@@ -117,6 +117,19 @@ export async function counterDay(
             .execute()
         ).map((u) => [u.id, u.real_name || u.username]),
   );
+  const customerIds = [...new Set(overdue.map((r) => r.customer_id))];
+  const customerNames = new Map(
+    customerIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('customers')
+            .select(['id', 'name'])
+            .where('account_id', '=', accountId)
+            .where('id', 'in', customerIds)
+            .execute()
+        ).map((c) => [c.id, c.name]),
+  );
   const statusCount = new Map(byStatus.map((r) => [r.status, Number(r.n)]));
   return {
     date: day.date,
@@ -140,7 +153,7 @@ export async function counterDay(
       id: r.id,
       no_text: r.no_text,
       status: r.status as TicketStatus,
-      customer_name: r.name,
+      customer_name: customerNames.get(r.customer_id) ?? '',
       promised_at: Number(r.promised_at),
     })),
     overdue_total: Number(overdueTotal.n),
