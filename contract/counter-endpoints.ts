@@ -24,6 +24,7 @@ import {
 } from './schemas/counter-tickets.ts';
 import { emptyInput } from './schemas/common.ts';
 import { globalSearchInput, globalSearchOutput } from './schemas/search.ts';
+import { counterDayInput, counterDayOutput } from './schemas/counter-day.ts';
 
 /** The shop counter's endpoints (issue 26, decision 0047). Spread into endpoints.ts. */
 export const counterEndpoints = {
@@ -141,5 +142,14 @@ export const counterEndpoints = {
     output: globalSearchOutput,
     summary:
       'The header search box: customers (name, phone, last four digits), tickets (number, SN/IMEI), tracked devices (SN/IMEI, Apple repair id) and check orders (title, SN/IMEI), a few of each.',
+  }),
+  // The day at the counter (issue 26, c26-search).
+  counterDay: defineEndpoint({
+    path: '/api/counter/day',
+    access: 'user',
+    input: counterDayInput,
+    output: counterDayOutput,
+    summary:
+      "The default dashboard's day at the counter, in the shop's time zone: today's intakes and collections, takings per payment method (ticket payments net of refunds and voids), open tickets per status and technician, and those past their promised date.",
   }),
 };

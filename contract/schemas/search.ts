@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_STATUSES } from '../counter/workflow.ts';
 import { safeText } from './common.ts';
 
 /** What the header's search box finds (issue 26, decision 0047), grouped by kind. */
@@ -13,8 +14,10 @@ export const searchHit = z.object({
   id: z.number(),
   /** What the hit is called: a name, a ticket number, an SN/IMEI, an order title. */
   title: z.string(),
-  /** A second line: phones, status, model, date. */
+  /** A second line: phones, the customer's name, model, a check order's device count. */
   detail: z.string(),
+  /** A ticket's status, which the PWA names in the user's language (never shown raw). */
+  status: z.enum(TICKET_STATUSES).optional(),
 });
 export type SearchHit = z.infer<typeof searchHit>;
 

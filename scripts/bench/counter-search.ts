@@ -108,6 +108,7 @@ try {
     ['tickets: past their promised date', '/api/counter/ticket_list', { overdue: true }],
     ['tickets: one customer', '/api/counter/ticket_list', { customer_id: probe }],
     ['tickets: one technician, page 50', '/api/counter/ticket_list', { technician_id: 2, page: 50 }],
+    ['dashboard: the day at the counter', '/api/counter/day', {}],
   ];
   let worst = 0;
   for (const [label, path, body] of queries) {
@@ -124,7 +125,9 @@ try {
       shown =
         'total' in d
           ? `total ${String(d.total).padStart(6)}`
-          : `hits ${Object.values(d).reduce<number>((n, v) => n + (v as unknown[]).length, 0)}`;
+          : 'intakes' in d
+            ? `open ${String((d.open_by_status as Array<{ count: number }>).reduce((n, x) => n + x.count, 0)).padStart(7)}`
+            : `hits ${Object.values(d).reduce<number>((n, v) => n + (v as unknown[]).length, 0)}`;
     }
     const cpu = process.cpuUsage(cpu0);
     const cpuMs = (cpu.user + cpu.system) / 1000 / (RUNS + 3);

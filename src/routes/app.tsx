@@ -7,6 +7,7 @@ import { LogoutOutboxDialog } from '#src/features/shell/components/LogoutOutboxD
 import { loadCurrentUser, logout, useCurrentUser } from '#src/features/auth/session.ts';
 import { discardAllOf, pendingCount, sendNow, useOutbox } from '#src/lib/offline/outbox.ts';
 import { NoticeBell } from '#src/features/repairs/components/NoticeBell.tsx';
+import { SearchButton } from '#src/features/counter/search/SearchButton.tsx';
 import { ThemeSwitcher } from '#src/ui/ThemeSwitcher.tsx';
 import { PAGE_TITLES } from '#src/features/shell/page-titles.ts';
 import { TemplateKitMenu } from '#src/features/template-kit/components/TemplateKitMenu.tsx';
@@ -45,6 +46,7 @@ function AppRoute() {
       onLogout={onLogout}
       extraActions={
         <>
+          <SearchButton />
           <NoticeBell />
           <ThemeSwitcher />
         </>

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { TicketStatus } from '#contract/counter/workflow.ts';
 import { parseIdentifier } from '#contract/identifiers/parse.ts';
 import { SEARCH_HITS_PER_KIND, type SearchHit, type globalSearchOutput } from '#contract/schemas/search.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -74,7 +75,13 @@ async function searchTickets(
       .where('tickets.no_text', '<', prefixUpperBound(prefix));
   }
   const rows = await query.orderBy('tickets.id', 'desc').limit(LIMIT).execute();
-  return rows.map((r) => ({ kind: 'ticket', id: r.id, title: r.no_text, detail: `${r.name} · ${r.status}` }));
+  return rows.map((r) => ({
+    kind: 'ticket',
+    id: r.id,
+    title: r.no_text,
+    detail: r.name,
+    status: r.status as TicketStatus,
+  }));
 }
 
 async function searchRepairDevices(

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import { counterDay } from './counter-day.ts';
 import { customerDetail } from './customer-detail.ts';
 import { globalSearch } from './global-search.ts';
 import type { CustomerService } from './customer-service.ts';
@@ -39,5 +40,6 @@ export function counterHandlers(deps: {
     ticketRefund: ({ user, input }) => withLink(tickets.refund(user, input)),
     ticketVoid: ({ user, input }) => withLink(tickets.void(user, input)),
     ticketTechnicians: ({ user }) => listTechnicians(db, user.account_id),
+    counterDay: ({ user }) => counterDay(db, user.account_id, deps.now()),
   };
 }

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ErrCode } from '#contract/errcodes.ts';
 import { loadAllMessages } from '#src/lib/i18n.ts';
+import { counterErrorMessages, counterRefusalAmount } from './counter-error-messages.ts';
 import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';
 
 /**
@@ -78,6 +79,8 @@ const known: Partial<Record<number, MessageDescriptor>> = {
   [ErrCode.OCR_TOO_MANY_PIXELS]: msg`The image has too many pixels (at most 50 megapixels), please make it smaller`,
   // Going live (issue 24)
   [ErrCode.PAYMENT_NOT_CONFIGURED]: msg`Recharge is not configured on this server; nothing was charged`,
+  // The shop counter (issue 26): 9000-9099, in their own file.
+  ...counterErrorMessages,
 };
 
 /**
@@ -87,6 +90,13 @@ const known: Partial<Record<number, MessageDescriptor>> = {
 export const loadErrorMessages = (): Promise<void> => loadAllMessages();
 
 export function localizedErrorMessage(errcode: number, serverMsg: string, datas: unknown): string {
+  const text = localizedText(errcode, serverMsg, datas);
+  // A counter money refusal says how much is due or held, in yuan (the same figure in every language).
+  const amount = counterRefusalAmount(errcode, datas);
+  return amount === null ? text : `${text} (¥${amount})`;
+}
+
+function localizedText(errcode: number, serverMsg: string, datas: unknown): string {
   // In Chinese the server's own message is the most precise (it names the invalid fields).
   if (i18n.locale === 'zh' && serverMsg) return serverMsg;
   if (errcode === ErrCode.RATE_LIMITED) {

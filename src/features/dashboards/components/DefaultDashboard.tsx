@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Suspense, lazy } from 'react';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +20,39 @@ const OverviewCharts = lazy(() => import('../charts/OverviewCharts.tsx'));
 const POINT_RECORD = { list: 'point_record', filter: {} } as const;
 const SHOPPING_CENTER = { list: 'shopping_center', filter: {} } as const;
 
+/** The greeting, the shop and the period's dates, and the period switch. */
+function DashboardHeader({
+  user,
+  period,
+  onPeriod,
+  range,
+}: {
+  user: StoredUser;
+  period: DashboardPeriod;
+  onPeriod(period: DashboardPeriod): void;
+  range: Parameters<typeof RangeText>[0]['range'] | undefined;
+}) {
+  return (
+    <Group justify="space-between" align="flex-end">
+      <div>
+        <Title order={2} data-testid="dashboard-title">
+          <Trans>Welcome, {user.title}</Trans>
+        </Title>
+        <Text c="dimmed" size="sm">
+          {user.account_name}
+          {range && (
+            <>
+              {' · '}
+              <RangeText range={range} />
+            </>
+          )}
+        </Text>
+      </div>
+      <PeriodSwitch value={period} onChange={onPeriod} />
+    </Group>
+  );
+}
+
 /**
  * The landing page after sign-in (/app/dashboards/default): what the shop checked and spent in the
  * period, what is in repair now, and its wallet; every figure opens the list it counts.
@@ -27,33 +61,21 @@ export function DefaultDashboard({
   user,
   period,
   onPeriod,
+  counter,
 }: {
   user: StoredUser;
   period: DashboardPeriod;
   onPeriod(period: DashboardPeriod): void;
+  /** The day at the counter (the counter feature's widget, composed in by the route). */
+  counter?: ReactNode;
 }) {
   const { t } = useLingui();
   const overview = useQuery(overviewQuery(period));
   const data = overview.data;
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2} data-testid="dashboard-title">
-            <Trans>Welcome, {user.title}</Trans>
-          </Title>
-          <Text c="dimmed" size="sm">
-            {user.account_name}
-            {data && (
-              <>
-                {' · '}
-                <RangeText range={data.range} />
-              </>
-            )}
-          </Text>
-        </div>
-        <PeriodSwitch value={period} onChange={onPeriod} />
-      </Group>
+      <DashboardHeader user={user} period={period} onPeriod={onPeriod} range={data?.range} />
+      {counter}
       <DataAsOf query={overview} />
       {data ? (
         <>

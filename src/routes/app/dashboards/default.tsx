@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchPageData } from '#src/app/page-data.ts';
 import { overviewQuery } from '#src/features/dashboards/api/dashboards-api.ts';
 import { DefaultDashboard } from '#src/features/dashboards/components/DefaultDashboard.tsx';
+import { CounterDayWidget } from '#src/features/counter/day/CounterDayWidget.tsx';
 import { parsePeriod } from '#src/features/dashboards/model/search.ts';
 import { useCurrentUser } from '#src/features/auth/session.ts';
 import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
@@ -25,6 +26,7 @@ function DashboardRoute() {
       user={user}
       period={period}
       onPeriod={(next) => void navigate({ search: { period: next }, replace: true })}
+      counter={<CounterDayWidget />}
     />
   ) : null;
 }
