@@ -21,7 +21,9 @@ import {
   ticketRefundInput,
   ticketVoidInput,
 } from './schemas/counter-tickets.ts';
+import { counterSettingsOutput, counterSettingsSaveInput } from './schemas/counter-settings.ts';
 import { globalSearchInput, globalSearchOutput } from './schemas/search.ts';
+import { emptyInput } from './schemas/common.ts';
 
 /** The shop counter's endpoints (issue 26, decision 0047). Spread into endpoints.ts. */
 export const counterEndpoints = {
@@ -123,6 +125,23 @@ export const counterEndpoints = {
     input: ticketVoidInput,
     output: ticketDetail,
     summary: 'Cancel a mistaken deposit or payment whole (Admins only), once.',
+  }),
+  // Shop settings of the counter and messages to customers (decision 0050)
+  counterSettings: defineEndpoint({
+    path: '/api/counter/settings',
+    access: 'user',
+    input: emptyInput,
+    output: counterSettingsOutput,
+    summary:
+      "The shop's receipt terms, ticket number format, message templates per kind and language, and which status changes send a message (defaults until an Admin saves).",
+  }),
+  counterSettingsSave: defineEndpoint({
+    path: '/api/counter/settings_save',
+    access: 'admin',
+    input: counterSettingsSaveInput,
+    output: counterSettingsOutput,
+    summary:
+      'Save the counter settings whole (Admin); a format without {SEQ}, an unknown placeholder, an empty template or one longer than a few SMS segments is refused with its errcode and the kind and language in `datas`.',
   }),
   globalSearch: defineEndpoint({
     path: '/api/search/global',

@@ -39,6 +39,8 @@ import type { PaymentProvider } from './providers/payment/provider.ts';
 import type { ExportRunner, ExportRunnerOptions } from './jobs/export-runner.ts';
 import { dashboardHandlers } from './modules/dashboards/handlers.ts';
 import { buildCounter } from './modules/counter/wiring.ts';
+import { ticketStatusPath } from './modules/counter/message-link.ts';
+import type { MessageSender, MessageSenderOptions } from './modules/counter/message-sender.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -71,6 +73,8 @@ export interface AppOptions {
   paymentProvider?: PaymentProvider | null;
   /** Export runner settings over config.exports and the defaults (tests: a temp dir, short leases). */
   exportRunner?: Partial<ExportRunnerOptions>;
+  /** Customer message sender settings (tests: short leases, no backoff). */
+  messageSender?: Partial<MessageSenderOptions>;
 }
 
 export interface App {
@@ -84,6 +88,8 @@ export interface App {
   repairs: RepairsModule;
   /** The Excel export runner: started by main(), or driven by tests (runOnce, sweep). */
   exportRunner: ExportRunner;
+  /** The sender of messages to customers (decision 0050): started by main(), or driven by tests (runOnce). */
+  messages: MessageSender;
   /** /healthz and /readyz; main() marks the process draining on SIGTERM. */
   health: Health;
 }
@@ -103,6 +109,7 @@ export async function buildApp({
   monitor,
   paymentProvider,
   exportRunner: exportRunnerOptions,
+  messageSender,
 }: AppOptions): Promise<App> {
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const app = Fastify({
@@ -172,6 +179,8 @@ export async function buildApp({
     checkProvider: liveCheckProvider ?? null,
     runner: repairRunner,
     monitor,
+    // Devices back from Apple queue their tickets' messages in the same transaction (decision 0050).
+    shippedBack: (trx, deviceIds) => counter.backFromApple(trx, deviceIds),
   });
 
   const templateKit = buildTemplateKit({ db: db.db, clock, io });
@@ -184,7 +193,15 @@ export async function buildApp({
       track: (trx, user, handoff) => repairs.intake.trackForCounter(trx, user, handoff),
       changed: (accountId, ids) => repairs.intake.devicesChanged(accountId, ids),
     },
+    plainDb,
+    sms: accounts.sms?.provider ?? null,
+    templateIdOf: (kind, lang) => config.sms?.counterTemplates?.[`${kind}_${lang}`],
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    statusPathOf: ticketStatusPath,
+    log: app.log,
+    sender: messageSender,
   });
+  app.addHook('onClose', () => counter.messages.stop());
 
   const dispatch: EndpointDispatcher = registerEndpoints(
     app,
@@ -230,6 +247,7 @@ export async function buildApp({
     progress: checks.progress,
     repairs,
     exportRunner: exportJobs.runner,
+    messages: counter.messages,
     health,
   };
 }

@@ -5,6 +5,7 @@ import { customerDetail } from './customer-detail.ts';
 import { globalSearch } from './global-search.ts';
 import type { CustomerService } from './customer-service.ts';
 import { listTickets, readTicket } from './ticket-read.ts';
+import type { CounterSettingsService } from './settings-service.ts';
 import type { TicketService } from './ticket-service.ts';
 
 /** The counter's endpoints (contract/counter-endpoints.ts); refunds and voids are Admin only (the contract's access). */
@@ -12,6 +13,7 @@ export function counterHandlers(deps: {
   db: Kysely<Database>;
   customers: CustomerService;
   tickets: TicketService;
+  settings: CounterSettingsService;
   now: () => number;
 }): HandlerMap {
   const { db, customers, tickets } = deps;
@@ -30,5 +32,7 @@ export function counterHandlers(deps: {
     ticketPay: ({ user, input }) => tickets.pay(user, input),
     ticketRefund: ({ user, input }) => tickets.refund(user, input),
     ticketVoid: ({ user, input }) => tickets.void(user, input),
+    counterSettings: ({ user }) => deps.settings.read(user.account_id),
+    counterSettingsSave: ({ user, input }) => deps.settings.save(user, input),
   };
 }

@@ -8,7 +8,8 @@ import {
   type MoneyRefusal,
   type NewEntry,
 } from '#contract/counter/money.ts';
-import { DEFAULT_TICKET_FORMAT, formatTicketNo } from '#contract/counter/ticket-number.ts';
+import { MOVE_MESSAGE } from '#contract/counter/messages.ts';
+import { formatTicketNo } from '#contract/counter/ticket-number.ts';
 import { isFinal, refuseMove, type MoveRefusal, type TicketStatus } from '#contract/counter/workflow.ts';
 import { decodeIdentifier } from '#contract/identifiers/decode.ts';
 import { parseIdentifier } from '#contract/identifiers/parse.ts';
@@ -28,6 +29,8 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import type { CustomerService } from './customer-service.ts';
+import type { MessageQueue } from './message-queue.ts';
+import { readCounterSettings } from './settings-service.ts';
 import { moneyEntriesOf, readTicket, requireTicket, type TicketRecord } from './ticket-read.ts';
 
 /**
@@ -111,16 +114,20 @@ export class TicketService {
   private readonly clock: Clock;
   private readonly customers: CustomerService;
   private readonly apple: AppleHandoff | undefined;
+  private readonly messages: { queue: MessageQueue; queued: () => void } | undefined;
   constructor(deps: {
     db: Kysely<Database>;
     clock: Clock;
     customers: CustomerService;
     apple?: AppleHandoff;
+    /** Messages to the customer on the status changes the shop chose (decision 0050); `queued` wakes the sender. */
+    messages?: { queue: MessageQueue; queued: () => void };
   }) {
     this.db = deps.db;
     this.clock = deps.clock;
     this.customers = deps.customers;
     this.apple = deps.apple;
+    this.messages = deps.messages;
   }
 
   async create(user: AuthUser, input: z.output<typeof ticketCreateInput>): Promise<TicketDetail> {
@@ -140,7 +147,7 @@ export class TicketService {
         .returning('last_no')
         .executeTakeFirstOrThrow();
       const noText = formatTicketNo(
-        DEFAULT_TICKET_FORMAT,
+        (await readCounterSettings(trx, account)).ticket_format,
         counter.last_no,
         await shopDate(trx, account, now),
       );
@@ -229,7 +236,17 @@ export class TicketService {
         .where('id', '=', t.id)
         .execute();
       await this.event(trx, user.account_id, t.id, user, 'status', t.status, input.to, input.note);
-      if (input.to === 'sent_to_apple') return this.handToApple(trx, user, t);
+      const handedOver = input.to === 'sent_to_apple' ? await this.handToApple(trx, user, t) : undefined;
+      // The customer's message commits with the move, or neither does (decision 0050).
+      const kind = MOVE_MESSAGE[input.to];
+      const queued =
+        kind && this.messages
+          ? await this.messages.queue.queueForTicket(trx, user.account_id, t.id, kind)
+          : false;
+      return () => {
+        handedOver?.();
+        if (queued) this.messages?.queued();
+      };
     });
   }
 

@@ -1,14 +1,72 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
 import type { ModuleDeps } from '#server/module-deps.ts';
 import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { SmsProvider } from '#server/providers/sms/provider.ts';
 import { CustomerService } from './customer-service.ts';
 import { counterHandlers } from './handlers.ts';
+import { messageLinkOf, type StatusPathOf } from './message-link.ts';
+import { MessageQueue, type MessageQueueLog } from './message-queue.ts';
+import { MessageSender, type MessageSenderOptions, type TemplateIdOf } from './message-sender.ts';
+import { CounterSettingsService } from './settings-service.ts';
 import { TicketService, type AppleHandoff } from './ticket-service.ts';
 
-/** Builds the shop counter (decision 0047): customers, tickets and their money; messages, receipts and search follow. */
-export function buildCounter(deps: Pick<ModuleDeps, 'db' | 'clock'> & { apple: AppleHandoff }): {
+export interface CounterModule {
   handlers: HandlerMap;
-} {
+  /** The durable sender of messages to customers: started by main(), driven by tests (runOnce). */
+  messages: MessageSender;
+  /**
+   * Repair progress management reports tracked devices shipped back by Apple here, inside its own
+   * transaction (server/app.ts wires it): their open tickets queue a back_from_apple message.
+   */
+  backFromApple: (trx: Transaction<Database>, deviceIds: readonly number[]) => Promise<void>;
+}
+
+/** Builds the shop counter (decisions 0047, 0050): customers, tickets and their money, settings, messages. */
+export function buildCounter(
+  deps: Pick<ModuleDeps, 'db' | 'clock'> & {
+    apple: AppleHandoff;
+    /** The plain handle: the sender's writes are its own, not a request's. */
+    plainDb: Kysely<Database>;
+    /** null: no SMS provider (production without one): messages are marked not_configured. */
+    sms: SmsProvider | null;
+    templateIdOf: TemplateIdOf;
+    publicUrl?: string;
+    statusPathOf: StatusPathOf;
+    log: MessageQueueLog & { error(obj: object, msg: string): void };
+    sender?: Partial<MessageSenderOptions>;
+    /** After a message ended: the shop's ticket and customer pages refetch. */
+    messageEnded?: (accountId: number) => void;
+  },
+): CounterModule {
   const customers = new CustomerService({ db: deps.db, clock: deps.clock });
-  const tickets = new TicketService({ db: deps.db, clock: deps.clock, customers, apple: deps.apple });
-  return { handlers: counterHandlers({ db: deps.db, customers, tickets, now: () => deps.clock.now() }) };
+  const settings = new CounterSettingsService({ db: deps.db, clock: deps.clock });
+  const queue = new MessageQueue({
+    clock: deps.clock,
+    linkOf: messageLinkOf(deps.publicUrl, deps.statusPathOf),
+    log: deps.log,
+  });
+  const messages = new MessageSender({
+    db: deps.plainDb,
+    clock: deps.clock,
+    provider: deps.sms,
+    templateIdOf: deps.templateIdOf,
+    options: deps.sender,
+    onEnded: deps.messageEnded,
+    onError: (err) => deps.log.error({ err }, 'customer message sender'),
+  });
+  const tickets = new TicketService({
+    db: deps.db,
+    clock: deps.clock,
+    customers,
+    apple: deps.apple,
+    messages: { queue, queued: () => messages.wake() },
+  });
+  return {
+    handlers: counterHandlers({ db: deps.db, customers, tickets, settings, now: () => deps.clock.now() }),
+    messages,
+    // The sender finds these at its next look (idleMs): waking it inside the repair's transaction
+    // would have it look before the commit.
+    backFromApple: async (trx, deviceIds) => void (await queue.queueForTrackedDevices(trx, deviceIds)),
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '#server/config.ts';
 import type { Database } from '#server/db/schema.ts';
+import type { ShippedBackHook } from './apply-status.ts';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { MonitorScheduler, type MonitorSchedulerOptions } from '#server/jobs/monitor-scheduler.ts';
@@ -76,6 +77,8 @@ export function buildRepairs(deps: {
   monitor?: Partial<MonitorSchedulerOptions>;
   /** Signs in the development route /sandbox/repair/advance (absent: the route is not there). */
   sessions?: SessionService;
+  /** Devices back from Apple, told inside the transaction recording it (server/app.ts: the counter's messages). */
+  shippedBack?: ShippedBackHook;
 }): RepairsModule {
   const { app, io, db, clock, config } = deps;
   let runner: RepairRunner | null = null;
@@ -134,6 +137,7 @@ export function buildRepairs(deps: {
       })().catch((err: unknown) => app.log.error({ err }, 'repair refresh events'));
     },
     options: { ...config.jobRunner, ...deps.runner },
+    ...(deps.shippedBack ? { shippedBack: deps.shippedBack } : {}),
   });
   const monitors = new MonitorService({
     db,
