@@ -42,6 +42,7 @@ import { Route as AppQuiryIndexRouteImport } from './routes/app/quiry/index'
 import { Route as AppQuiryBasicinquiryRouteImport } from './routes/app/quiry/basicinquiry'
 import { Route as AppQuiryManagementDetailRouteImport } from './routes/app/quiry/managementDetail'
 import { Route as AppSearchSearchRouteImport } from './routes/app/search/search'
+import { Route as AppSettingsShopRouteImport } from './routes/app/settings/shop'
 import { Route as AppShoppingcenterShoppingcenterRouteImport } from './routes/app/shoppingcenter/shoppingcenter'
 import { Route as AppUiSplatRouteImport } from './routes/app/ui/$'
 
@@ -214,6 +215,11 @@ const AppSearchSearchRoute = AppSearchSearchRouteImport.update({
   path: '/search/search',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsShopRoute = AppSettingsShopRouteImport.update({
+  id: '/settings/shop',
+  path: '/settings/shop',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppShoppingcenterShoppingcenterRoute =
   AppShoppingcenterShoppingcenterRouteImport.update({
     id: '/shoppingcenter/shoppingcenter',
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/app/quiry/basicinquiry': typeof AppQuiryBasicinquiryRoute
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
+  '/app/settings/shop': typeof AppSettingsShopRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   '/app/quiry/basicinquiry': typeof AppQuiryBasicinquiryRoute
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
+  '/app/settings/shop': typeof AppSettingsShopRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/dashboards': typeof AppDashboardsIndexRoute
@@ -331,6 +339,7 @@ export interface FileRoutesById {
   '/app/quiry/basicinquiry': typeof AppQuiryBasicinquiryRoute
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
+  '/app/settings/shop': typeof AppSettingsShopRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/ui/$': typeof AppUiSplatRoute
   '/app/dashboards/': typeof AppDashboardsIndexRoute
@@ -370,6 +379,7 @@ export interface FileRouteTypes {
     | '/app/quiry/basicinquiry'
     | '/app/quiry/managementDetail'
     | '/app/search/search'
+    | '/app/settings/shop'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/ui/$'
     | '/app/dashboards/'
@@ -405,6 +415,7 @@ export interface FileRouteTypes {
     | '/app/quiry/basicinquiry'
     | '/app/quiry/managementDetail'
     | '/app/search/search'
+    | '/app/settings/shop'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/ui/$'
     | '/app/dashboards'
@@ -442,6 +453,7 @@ export interface FileRouteTypes {
     | '/app/quiry/basicinquiry'
     | '/app/quiry/managementDetail'
     | '/app/search/search'
+    | '/app/settings/shop'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/ui/$'
     | '/app/dashboards/'
@@ -691,6 +703,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSearchSearchRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/settings/shop': {
+      id: '/app/settings/shop'
+      path: '/settings/shop'
+      fullPath: '/app/settings/shop'
+      preLoaderRoute: typeof AppSettingsShopRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/shoppingcenter/shoppingcenter': {
       id: '/app/shoppingcenter/shoppingcenter'
       path: '/shoppingcenter/shoppingcenter'
@@ -728,6 +747,7 @@ interface AppRouteChildren {
   AppQuiryBasicinquiryRoute: typeof AppQuiryBasicinquiryRoute
   AppQuiryManagementDetailRoute: typeof AppQuiryManagementDetailRoute
   AppSearchSearchRoute: typeof AppSearchSearchRoute
+  AppSettingsShopRoute: typeof AppSettingsShopRoute
   AppShoppingcenterShoppingcenterRoute: typeof AppShoppingcenterShoppingcenterRoute
   AppUiSplatRoute: typeof AppUiSplatRoute
   AppDashboardsIndexRoute: typeof AppDashboardsIndexRoute
@@ -754,6 +774,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppQuiryBasicinquiryRoute: AppQuiryBasicinquiryRoute,
   AppQuiryManagementDetailRoute: AppQuiryManagementDetailRoute,
   AppSearchSearchRoute: AppSearchSearchRoute,
+  AppSettingsShopRoute: AppSettingsShopRoute,
   AppShoppingcenterShoppingcenterRoute: AppShoppingcenterShoppingcenterRoute,
   AppUiSplatRoute: AppUiSplatRoute,
   AppDashboardsIndexRoute: AppDashboardsIndexRoute,

@@ -35,6 +35,8 @@ export const PAGE_TITLES: Record<string, MessageDescriptor> = {
   '/app/maintenance/history': msg`Device history`,
   '/app/search': msg`Search`,
   '/app/search/search': msg`Search results`,
+  '/app/settings': msg`Settings`,
+  '/app/settings/shop': msg`Shop settings`,
   '/orderAlipay': msg`Payment`,
   ...TEMPLATE_PAGE_TITLES,
 };
@@ -49,5 +51,6 @@ export const SECTION_HOMES: Record<string, string> = {
   '/app/maintenance': '/app/maintenance/maintenance',
   '/app/shoppingcenter': '/app/shoppingcenter/shoppingcenter',
   '/app/search': '/app/search/search',
+  '/app/settings': '/app/settings/shop',
   ...TEMPLATE_SECTION_HOMES,
 };
