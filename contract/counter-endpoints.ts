@@ -10,7 +10,7 @@ import {
 } from './schemas/counter-customers.ts';
 import {
   ticketCreateInput,
-  ticketDetail,
+  ticketView,
   ticketDetailInput,
   ticketLineAddInput,
   ticketListInput,
@@ -63,7 +63,7 @@ export const counterEndpoints = {
     path: '/api/counter/ticket_create',
     access: 'user',
     input: ticketCreateInput,
-    output: ticketDetail,
+    output: ticketView,
     summary:
       "Take a customer's phones in: devices decoded offline, the fault, the condition checklist, an optional deposit; the ticket gets the shop's next number.",
   }),
@@ -79,14 +79,14 @@ export const counterEndpoints = {
     path: '/api/counter/ticket_detail',
     access: 'user',
     input: ticketDetailInput,
-    output: ticketDetail,
+    output: ticketView,
     summary: 'A ticket with its devices, quote lines, money, history and the moves the workflow offers.',
   }),
   ticketMove: defineEndpoint({
     path: '/api/counter/ticket_move',
     access: 'user',
     input: ticketMoveInput,
-    output: ticketDetail,
+    output: ticketView,
     summary:
       'Change the status by the workflow (contract/counter/workflow.ts); refused with the reason when the table or the quote and money do not allow it.',
   }),
@@ -94,21 +94,21 @@ export const counterEndpoints = {
     path: '/api/counter/ticket_line_add',
     access: 'user',
     input: ticketLineAddInput,
-    output: ticketDetail,
+    output: ticketView,
     summary: 'Add a quote line (part or labour) for the customer to approve or decline.',
   }),
   ticketQuoteDecide: defineEndpoint({
     path: '/api/counter/ticket_quote_decide',
     access: 'user',
     input: ticketQuoteDecideInput,
-    output: ticketDetail,
+    output: ticketView,
     summary: "Record the customer's answer to the quote; the approved lines' total becomes what is due.",
   }),
   ticketPay: defineEndpoint({
     path: '/api/counter/ticket_pay',
     access: 'user',
     input: ticketPayInput,
-    output: ticketDetail,
+    output: ticketView,
     summary:
       'Record a deposit or a payment (cash, WeChat Pay, Alipay, card); a payment never exceeds what is due.',
   }),
@@ -116,14 +116,14 @@ export const counterEndpoints = {
     path: '/api/counter/ticket_refund',
     access: 'admin',
     input: ticketRefundInput,
-    output: ticketDetail,
+    output: ticketView,
     summary: 'Give money back to the customer (Admins only), never more than the shop holds of it.',
   }),
   ticketVoid: defineEndpoint({
     path: '/api/counter/ticket_void',
     access: 'admin',
     input: ticketVoidInput,
-    output: ticketDetail,
+    output: ticketView,
     summary: 'Cancel a mistaken deposit or payment whole (Admins only), once.',
   }),
   // Shop settings of the counter and messages to customers (decision 0050)

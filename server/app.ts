@@ -39,7 +39,6 @@ import type { PaymentProvider } from './providers/payment/provider.ts';
 import type { ExportRunner, ExportRunnerOptions } from './jobs/export-runner.ts';
 import { dashboardHandlers } from './modules/dashboards/handlers.ts';
 import { buildCounter } from './modules/counter/wiring.ts';
-import { ticketStatusPath } from './modules/counter/message-link.ts';
 import type { MessageSender, MessageSenderOptions } from './modules/counter/message-sender.ts';
 
 export interface AppOptions {
@@ -187,8 +186,10 @@ export async function buildApp({
 
   // The counter hands devices sent to Apple to repair progress management's intake (decision 0047).
   const counter = buildCounter({
+    app,
     db: db.db,
     clock,
+    limiter,
     apple: {
       track: (trx, user, handoff) => repairs.intake.trackForCounter(trx, user, handoff),
       changed: (accountId, ids) => repairs.intake.devicesChanged(accountId, ids),
@@ -197,7 +198,6 @@ export async function buildApp({
     sms: accounts.sms?.provider ?? null,
     templateIdOf: (kind, lang) => config.sms?.counterTemplates?.[`${kind}_${lang}`],
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
-    statusPathOf: ticketStatusPath,
     log: app.log,
     sender: messageSender,
   });

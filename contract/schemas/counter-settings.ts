@@ -11,10 +11,12 @@ import { requestId, safeText } from './common.ts';
 /** The shop's receipt terms: printed under every intake receipt. */
 export const RECEIPT_TERMS_MAX = 1000;
 
+// A template may break lines (a remark's rule), never hold invisible or control characters.
+const templateText = () => safeText({ max: MESSAGE_TEMPLATE_MAX, kind: 'remark' });
 const perLang = z.object(
-  Object.fromEntries(MESSAGE_LANGS.map((l) => [l, z.string().max(MESSAGE_TEMPLATE_MAX)])) as Record<
+  Object.fromEntries(MESSAGE_LANGS.map((l) => [l, templateText()])) as Record<
     MessageLang,
-    z.ZodString
+    ReturnType<typeof templateText>
   >,
 );
 export const messageTemplatesSchema = z.object(
@@ -41,7 +43,7 @@ export type CounterSettings = z.infer<typeof counterSettingsOutput>;
  */
 export const counterSettingsSaveInput = z.object({
   receipt_terms: safeText({ max: RECEIPT_TERMS_MAX, kind: 'remark' }),
-  ticket_format: z.string().trim().max(40),
+  ticket_format: safeText({ max: 40 }),
   templates: messageTemplatesSchema,
   enabled: messageTriggersSchema,
   request_id: requestId.optional(),

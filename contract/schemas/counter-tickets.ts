@@ -116,6 +116,13 @@ export const ticketDetail = z.object({
 });
 export type TicketDetail = z.infer<typeof ticketDetail>;
 
+/**
+ * What the ticket endpoints answer: the ticket and its customer status link (a URL path on the app's
+ * origin, `/status/t/<token>`), which receipts print as a QR code and messages carry.
+ */
+export const ticketView = ticketDetail.extend({ status_link: z.string() });
+export type TicketView = z.infer<typeof ticketView>;
+
 export const ticketDetailInput = z.object({ id: ticketIdSchema });
 
 export const ticketListInput = z.object({

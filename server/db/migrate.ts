@@ -22,6 +22,7 @@ import { dashboardRepairCounts } from './migrations/0020_dashboard_repair_counts
 import { repairCountsRowTrigger } from './migrations/0021_repair_counts_row_trigger.ts';
 import { comboNames } from './migrations/0027_combo_names.ts';
 import { counter } from './migrations/0030_counter.ts';
+import { ticketLinks } from './migrations/0031_ticket_links.ts';
 import { counterMessages } from './migrations/0032_counter_messages.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
@@ -48,6 +49,7 @@ function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
     '0021_repair_counts_row_trigger': repairCountsRowTrigger(dialect),
     '0027_combo_names': comboNames(dialect),
     '0030_counter': counter(dialect),
+    '0031_ticket_links': ticketLinks(),
     '0032_counter_messages': counterMessages(),
   };
 }

@@ -12,6 +12,13 @@ export interface CounterTables {
   ticket_payments: TicketPaymentsTable;
   customer_messages: CustomerMessagesTable;
   counter_settings: CounterSettingsTable;
+  ticket_link_keys: TicketLinkKeysTable;
+}
+
+/** The key of tickets' customer status links (one row, id 1; migration 0031). */
+export interface TicketLinkKeysTable {
+  id: number;
+  secret: string;
 }
 
 export interface CustomersTable {
@@ -63,6 +70,8 @@ export interface TicketsTable {
   created_at: number;
   updated_at: number;
   closed_at: number | null;
+  /** SHA-256 of the customer status link's token, stored when a link is first handed out (migration 0031). */
+  link_hash: string | null;
 }
 
 export interface TicketDevicesTable {

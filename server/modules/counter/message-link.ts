@@ -15,9 +15,3 @@ export function messageLinkOf(publicUrl: string | undefined, statusPathOf: Statu
     return path ? `${publicUrl ?? ''}${path}` : '';
   };
 }
-
-/**
- * The ticket's status path. The customer status page of tickets is not built yet (the ticket link
- * of server/modules/counter/ticket-link.ts replaces this): until then the message carries no link.
- */
-export const ticketStatusPath: StatusPathOf = () => Promise.resolve('');

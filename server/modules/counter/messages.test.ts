@@ -3,7 +3,10 @@ import { DEFAULT_TEMPLATES, DEFAULT_TRIGGERS } from '#contract/counter/messages.
 import { ErrCode } from '#contract/errcodes.ts';
 import { customerDetailOutput, customerRow } from '#contract/schemas/counter-customers.ts';
 import { counterSettingsOutput } from '#contract/schemas/counter-settings.ts';
-import { ticketDetail, type TicketDetail } from '#contract/schemas/counter-tickets.ts';
+import {
+  ticketView as ticketDetail,
+  type TicketView as TicketDetail,
+} from '#contract/schemas/counter-tickets.ts';
 import { SmsSendError, type SmsMessage, type SmsProvider } from '#server/providers/sms/provider.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer, type TestServerOptions } from '#tests/setup/server-harness.ts';
@@ -156,7 +159,7 @@ describe('messages queued with the move', () => {
   it("queues ready for pickup in the customer's language, in the move's transaction, and the sandbox sends it once", async () => {
     await start();
     const edited = settingsBody({ ticket_format: 'R{YY}{MM}{DD}-{SEQ:4}' });
-    edited.templates.ready_for_pickup.en = 'Dear {customer}, {device} ready. Ticket {ticket}. {shop}';
+    edited.templates.ready_for_pickup.en = 'Dear {customer}, {device} ready. Ticket {ticket}. {link} {shop}';
     expect((await call('settings_save', edited, admin)).errcode).toBe(0);
     const cid = await customer();
     const t = await readyTicket(cid);
@@ -165,6 +168,10 @@ describe('messages queued with the move', () => {
     const device = t.devices[0]!.model ?? t.devices[0]!.ident;
     expect(queued!.text).toMatch(new RegExp(`^Dear Ann Lee, ${device} ready\\. Ticket ${t.no_text}\\. `));
     expect(t.messages.map((m) => m.state)).toEqual(['queued']);
+    // {link} is the ticket's own customer status link, the one its receipts print.
+    const link = t.status_link;
+    expect(link).toMatch(/^\/status\/t\/[A-Za-z0-9_-]{43}$/);
+    expect(queued!.text).toContain(` ${link} `);
 
     expect(await s.messages.runOnce()).toBe(1);
     expect(await s.messages.runOnce()).toBe(0);

@@ -5,14 +5,17 @@ import type { HandlerMap } from '#server/plugins/endpoints.ts';
 import type { SmsProvider } from '#server/providers/sms/provider.ts';
 import { CustomerService } from './customer-service.ts';
 import { counterHandlers } from './handlers.ts';
-import { messageLinkOf, type StatusPathOf } from './message-link.ts';
+import { messageLinkOf } from './message-link.ts';
 import { MessageQueue, type MessageQueueLog } from './message-queue.ts';
 import { MessageSender, type MessageSenderOptions, type TemplateIdOf } from './message-sender.ts';
 import { CounterSettingsService } from './settings-service.ts';
+import { TicketLinks } from './ticket-link.ts';
+import { registerTicketStatusPage } from './ticket-status-page.ts';
 import { TicketService, type AppleHandoff } from './ticket-service.ts';
 
 export interface CounterModule {
   handlers: HandlerMap;
+  links: TicketLinks;
   /** The durable sender of messages to customers: started by main(), driven by tests (runOnce). */
   messages: MessageSender;
   /**
@@ -22,28 +25,30 @@ export interface CounterModule {
   backFromApple: (trx: Transaction<Database>, deviceIds: readonly number[]) => Promise<void>;
 }
 
-/** Builds the shop counter (decisions 0047, 0050): customers, tickets and their money, settings, messages. */
+/**
+ * Builds the shop counter (decisions 0047, 0050): customers, tickets and their money, the tickets'
+ * status page, the shop's counter settings and the messages to customers.
+ */
 export function buildCounter(
-  deps: Pick<ModuleDeps, 'db' | 'clock'> & {
+  deps: Pick<ModuleDeps, 'app' | 'db' | 'clock' | 'limiter'> & {
     apple: AppleHandoff;
     /** The plain handle: the sender's writes are its own, not a request's. */
     plainDb: Kysely<Database>;
     /** null: no SMS provider (production without one): messages are marked not_configured. */
     sms: SmsProvider | null;
     templateIdOf: TemplateIdOf;
+    /** PUBLIC_URL: put before the status path of a message's {link}. */
     publicUrl?: string;
-    statusPathOf: StatusPathOf;
     log: MessageQueueLog & { error(obj: object, msg: string): void };
     sender?: Partial<MessageSenderOptions>;
-    /** After a message ended: the shop's ticket and customer pages refetch. */
-    messageEnded?: (accountId: number) => void;
   },
 ): CounterModule {
   const customers = new CustomerService({ db: deps.db, clock: deps.clock });
   const settings = new CounterSettingsService({ db: deps.db, clock: deps.clock });
+  const links = new TicketLinks(deps.db);
   const queue = new MessageQueue({
     clock: deps.clock,
-    linkOf: messageLinkOf(deps.publicUrl, deps.statusPathOf),
+    linkOf: messageLinkOf(deps.publicUrl, (trx, _accountId, ticketId) => links.pathOf(ticketId, trx)),
     log: deps.log,
   });
   const messages = new MessageSender({
@@ -52,7 +57,6 @@ export function buildCounter(
     provider: deps.sms,
     templateIdOf: deps.templateIdOf,
     options: deps.sender,
-    onEnded: deps.messageEnded,
     onError: (err) => deps.log.error({ err }, 'customer message sender'),
   });
   const tickets = new TicketService({
@@ -62,8 +66,17 @@ export function buildCounter(
     apple: deps.apple,
     messages: { queue, queued: () => messages.wake() },
   });
+  registerTicketStatusPage(deps.app, { db: deps.db, links, limiter: deps.limiter });
   return {
-    handlers: counterHandlers({ db: deps.db, customers, tickets, settings, now: () => deps.clock.now() }),
+    handlers: counterHandlers({
+      db: deps.db,
+      customers,
+      tickets,
+      links,
+      settings,
+      now: () => deps.clock.now(),
+    }),
+    links,
     messages,
     // The sender finds these at its next look (idleMs): waking it inside the repair's transaction
     // would have it look before the commit.

@@ -1,5 +1,6 @@
 /** The customer status page's words (server-rendered, outside the PWA's Lingui catalogs). */
-export type PageLang = 'zh' | 'en' | 'es';
+import type { PageLang } from '#server/lib/status-page-html.ts';
+export type { PageLang };
 
 export const PAGE_TEXT: Record<
   PageLang,
@@ -128,17 +129,4 @@ export const PAGE_TEXT: Record<
   },
 };
 
-/** The first of zh, en, es the browser asks for (by q), else zh (the product's default). */
-export function pickLang(acceptLanguage: string | undefined): PageLang {
-  if (!acceptLanguage) return 'zh';
-  const asked = acceptLanguage
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
-      return { lang: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q) : 1, i };
-    })
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const a of asked) if (a.lang === 'zh' || a.lang === 'en' || a.lang === 'es') return a.lang;
-  return 'zh';
-}
+export { pickLang } from '#server/lib/status-page-html.ts';

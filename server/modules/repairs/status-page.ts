@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml } from '#server/providers/sms/sandbox-page.ts';
+import { escapeHtml } from '#server/lib/escape-html.ts';
+import {
+  formatStatusTime as formatTime,
+  pickLang,
+  STATUS_GUESS_LIMIT,
+  statusGuessKey,
+  statusPageHeaders,
+  statusPageHtml as page,
+} from '#server/lib/status-page-html.ts';
 import type { RateLimiter } from '#server/plugins/rate-limit.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { CustomerLinkService } from './customer-link.ts';
-import { PAGE_TEXT, pickLang, type PageLang } from './status-page-text.ts';
-import { FAVICON_LINK } from '#server/lib/favicon.ts';
+import { PAGE_TEXT } from './status-page-text.ts';
 
 const CSS = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"PingFang SC","WenQuanYi Micro Hei",sans-serif;background:#f4f6fa;color:#1d2433;line-height:1.5}
 main{max-width:32rem;margin:0 auto;padding:1rem}h1{font-size:1.35rem;margin:.5rem 0 1rem}
@@ -14,29 +21,6 @@ dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem}dt{col
 ol{margin:0;padding-left:1.2rem}li{margin:.25rem 0}time{color:#51607a;font-size:.9rem;margin-right:.5rem}
 .muted{color:#51607a}a{color:#0b5cad}`;
 
-const CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-function formatTime(ms: number, timeZone: string, lang: PageLang): string {
-  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : lang, {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(ms);
-}
-
-function page(lang: PageLang, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang === 'zh' ? 'zh-CN' : lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>${FAVICON_LINK}<link rel="stylesheet" href="/status-assets/status.css">
-</head><body><main>${body}</main></body></html>`;
-}
-
 /**
  * The customer status page: GET /status/<token>, public, server-rendered in zh, en or es by
  * Accept-Language, with no script at all (CSP without script-src) and the stylesheet as a file.
@@ -44,8 +28,7 @@ function page(lang: PageLang, title: string, body: string): string {
  * never its identifiers, customer, prices or other devices. An unknown or revoked link answers 404
  * with the same page whatever the reason, so tokens cannot be probed.
  */
-/** Unknown or revoked links one address may try a minute (a 43-character token is not guessable; this slows a scan). */
-export const STATUS_GUESS_LIMIT = { max: 120, windowMs: 60_000 };
+export { STATUS_GUESS_LIMIT };
 
 export function registerStatusPage(
   app: FastifyInstance,
@@ -61,13 +44,7 @@ export function registerStatusPage(
   app.get<{ Params: { token: string } }>('/status/:token', async (request, reply) => {
     const lang = pickLang(request.headers['accept-language']);
     const t = PAGE_TEXT[lang];
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', CSP)
-      .header('referrer-policy', 'no-referrer')
-      .header('x-robots-tag', 'noindex')
-      .header('vary', 'Accept-Language');
+    statusPageHeaders(reply);
     // Guesses are limited, not views (issue 25): customers of one shop share its address, and a
     // burst of their valid links must not shut the next one out. Only unknown tokens count; an
     // address past STATUS_GUESS_LIMIT is refused before the lookup for the rest of the window.
@@ -75,7 +52,7 @@ export function registerStatusPage(
     // be looked up; a valid link hands its attempt back.
     let guess;
     try {
-      guess = await limiter.reserve(`status-guess:${request.ip}`, STATUS_GUESS_LIMIT);
+      guess = await limiter.reserve(statusGuessKey(request.ip), STATUS_GUESS_LIMIT);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return reply.code(429).send(page(lang, t.title, `<h1>${escapeHtml(err.message)}</h1>`));

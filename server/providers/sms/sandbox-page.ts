@@ -2,15 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { SANDBOX_OUTBOX_KEEP } from './sandbox.ts';
 import type { SmsOutboxRepository } from './outbox-repository.ts';
 import { FAVICON_LINK } from '#server/lib/favicon.ts';
+import { escapeHtml } from '#server/lib/escape-html.ts';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+// Re-exported for the pages that import it from here.
+export { escapeHtml };
 
 /** The development inbox: the sandbox provider's last messages. Register only outside production. */
 export function registerSandboxSmsPage(app: FastifyInstance, outbox: SmsOutboxRepository): void {
