@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { axeProblems } from './axe.ts';
 import { signInFast } from './session.ts';
 
 // Unique per run: the e2e server's database lives for the whole run (and repeats).
@@ -23,6 +24,8 @@ test('an Admin edits the English ready-for-pickup message; an English customer g
   await page.goto('/#/app/settings/shop');
   await page.reload();
   const form = page.getByTestId('shop-settings-form');
+  await expect(form).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   const pickup = form.getByTestId('template-ready_for_pickup');
   await pickup.getByRole('tab', { name: '英文' }).click();
   await pickup.getByLabel('英文短信').fill(TEMPLATE);
@@ -31,6 +34,11 @@ test('an Admin edits the English ready-for-pickup message; an English customer g
   );
   await form.getByRole('button', { name: '保存' }).click();
   await expect(form.getByRole('status')).toHaveText('已保存');
+
+  // Tablet portrait: the same form, nothing wider than the screen, still axe clean.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  expect(await axeProblems(page)).toEqual([]);
 
   // An English-speaking customer's ticket moves to ready for pickup (the ticket screens are another
   // branch's: the API does what they do).

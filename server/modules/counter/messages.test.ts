@@ -9,6 +9,7 @@ import {
 } from '#contract/schemas/counter-tickets.ts';
 import { SmsSendError, type SmsMessage, type SmsProvider } from '#server/providers/sms/provider.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
+import { addOtherShop } from '#tests/setup/other-shop.ts';
 import { createTestServer, type TestServer, type TestServerOptions } from '#tests/setup/server-harness.ts';
 import { MessageQueue } from './message-queue.ts';
 import { MessageRepository } from './message-repository.ts';
@@ -137,21 +138,20 @@ describe('shop settings of the counter', () => {
     expect(await s.db.selectFrom('counter_settings').selectAll().execute()).toEqual([]);
   });
 
-  it("is each shop's own", async () => {
+  it("is each shop's own: another shop reads its defaults and its messages stay its own", async () => {
     await start();
     await call('settings_save', settingsBody({ receipt_terms: 'Ours' }), admin);
-    const rows = await s.db.selectFrom('counter_settings').select(['account_id', 'receipt_terms']).execute();
-    expect(rows).toHaveLength(1);
-    const other = await s.db
-      .selectFrom('users')
-      .select('account_id')
-      .where('account_id', '!=', rows[0]!.account_id)
-      .executeTakeFirst();
-    // Another shop (if the seed has one) still reads the defaults.
-    if (other) {
-      const { readCounterSettings } = await import('./settings-service.ts');
-      expect((await readCounterSettings(s.db, other.account_id)).receipt_terms).toBe('');
-    }
+    const other = await addOtherShop(s);
+    expect((await call('settings', {}, other.token)).datas).toMatchObject({
+      receipt_terms: '',
+      next_ticket_no: 1,
+    });
+    const cid = await customer();
+    const t = await readyTicket(cid);
+    expect((await call('ticket_detail', { id: t.id }, other.token)).errcode).toBe(ErrCode.TICKET_NOT_FOUND);
+    expect((await call('customer_detail', { id: cid }, other.token)).errcode).toBe(
+      ErrCode.CUSTOMER_NOT_FOUND,
+    );
   });
 });
 
