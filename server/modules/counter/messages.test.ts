@@ -11,6 +11,11 @@ import { SmsSendError, type SmsMessage, type SmsProvider } from '#server/provide
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
 import { createTestServer, type TestServer, type TestServerOptions } from '#tests/setup/server-harness.ts';
+import {
+  applyStatuses,
+  DEVICE_STATE_COLUMNS,
+  type DeviceState,
+} from '#server/modules/repairs/apply-status.ts';
 import { MessageQueue } from './message-queue.ts';
 import { MessageRepository } from './message-repository.ts';
 import { MessageSender } from './message-sender.ts';
@@ -342,6 +347,41 @@ describe('back from Apple', () => {
       .select('repair_device_id')
       .where('ticket_id', '=', t.id)
       .executeTakeFirstOrThrow();
+    // Repair progress management reports the device shipped back (apply-status.ts) ...
+    const deviceId = linked.repair_device_id!;
+    await s.db
+      .updateTable('repair_devices')
+      .set({ repair_ids: JSON.stringify(['R123456789']), progress: 'repaired' })
+      .where('id', '=', deviceId)
+      .execute();
+    const shipped = await s.db.transaction().execute(async (trx) => {
+      const device = await trx
+        .selectFrom('repair_devices')
+        .select(DEVICE_STATE_COLUMNS)
+        .where('id', '=', deviceId)
+        .executeTakeFirstOrThrow();
+      const status = {
+        eligibility: null,
+        progress: 'shipped_back' as const,
+        quote_deadline_ms: null,
+        quote_amount: null,
+        return_logistics: null,
+        return_tracking: null,
+        new_sn: null,
+        new_imei: null,
+        model: null,
+      };
+      return (
+        await applyStatuses(
+          trx,
+          [{ device: device as DeviceState, status, sandbox: true }],
+          'provider',
+          s.clock.now(),
+        )
+      ).shippedBack;
+    });
+    expect(shipped).toEqual([deviceId]);
+    // ... and the counter, told of it in that transaction (the wiring's hook), queues the message once.
     const queue = new MessageQueue({
       clock: s.clock,
       linkOf: () => Promise.resolve('/status/t/x'),
