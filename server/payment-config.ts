@@ -1,7 +1,6 @@
 // The payment provider and recharge settings of the server's configuration (config.ts reads them
 // with the rest of the environment): PAYMENT_*, RECHARGE_*, ALIPAY_* and WECHATPAY_*.
 import { ConfigError } from './config-error.ts';
-import type { ServerConfig } from './config.ts';
 
 export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'alipay', 'wechat'] as const;
 export type PaymentProviderSetting = (typeof PAYMENT_PROVIDER_NAMES)[number];
@@ -74,12 +73,22 @@ export const RECHARGE_DEFAULTS: RechargeSettings = {
   maxOpen: 5,
 };
 
+/**
+ * The part of the server's configuration (config.ts ServerConfig) these read: named here, not
+ * imported, so config.ts (which builds PaymentConfig with this file) and this file do not import
+ * each other.
+ */
+interface ConfigWithPayment {
+  production: boolean;
+  payment?: PaymentConfig | undefined;
+}
+
 /** The recharge settings in force (defaults when PAYMENT_* and RECHARGE_* are unset). */
-export const rechargeSettings = (config: ServerConfig): RechargeSettings =>
+export const rechargeSettings = (config: ConfigWithPayment): RechargeSettings =>
   config.payment?.recharge ?? RECHARGE_DEFAULTS;
 
 /** The payment provider in force: the sandbox by default outside production, none in production. */
-export function paymentProviderOf(config: ServerConfig): PaymentProviderSetting | null {
+export function paymentProviderOf(config: ConfigWithPayment): PaymentProviderSetting | null {
   if (config.payment) return config.payment.provider;
   return config.production ? null : 'sandbox';
 }

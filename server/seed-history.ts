@@ -8,7 +8,8 @@ import { AuthRepository } from './modules/auth/repository.ts';
 import { CatalogueRepository } from './modules/checks/catalogue-repository.ts';
 import { OrderService } from './modules/checks/order-service.ts';
 import { LedgerRepository } from './modules/ledger/ledger-repository.ts';
-import { DEFAULT_TIME_ZONE, dayIn } from './modules/repairs/today.ts';
+import { dayIn } from './lib/shop-day.ts';
+import { DEFAULT_TIME_ZONE } from './lib/shop-time.ts';
 import { newOrderNo } from './modules/wallet/recharge-repository.ts';
 
 /**

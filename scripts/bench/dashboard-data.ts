@@ -8,7 +8,8 @@ import { REPAIR_PROGRESS } from '#contract/schemas/repairs.ts';
 import type { Database } from '#server/db/schema.ts';
 import { fillFacetDays } from '#server/modules/dashboards/recount.ts';
 import { shopDay } from '#server/modules/dashboards/rollup.ts';
-import { DEFAULT_TIME_ZONE, dayIn } from '#server/modules/repairs/today.ts';
+import { dayIn } from '#server/lib/shop-day.ts';
+import { DEFAULT_TIME_ZONE } from '#server/lib/shop-time.ts';
 
 export const RESULTS = Number(process.env.BENCH_RESULTS ?? 1_000_000);
 export const REPAIRS = Number(process.env.BENCH_REPAIRS ?? 100_000);

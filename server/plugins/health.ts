@@ -1,14 +1,6 @@
-import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-
-/**
- * Which process this is, in every log line and in the health answers: REPAIROPS_INSTANCE when the
- * cluster launcher (scripts/start-cluster.ts) or the operator names it, else host and pid.
- */
-export function instanceId(): string {
-  return process.env.REPAIROPS_INSTANCE || `${hostname()}-${process.pid}`;
-}
+import { instanceId } from '#server/lib/instance-id.ts';
 
 export interface Health {
   /** Marks the process as leaving: /readyz answers 503 so the proxy stops sending it new requests. */

@@ -80,15 +80,13 @@ export interface ThemeSwitcherProps {
  * already in effect does nothing.
  */
 export function ThemeSwitcher({ reload = reloadPage, delayMs = THEME_RELOAD_DELAY_MS }: ThemeSwitcherProps) {
-  const { i18n, t } = useLingui();
-  const { luminanceThreshold } = useMantineTheme();
+  const { t } = useLingui();
   const [choice, setChoice] = useState(() => parseThemeColor(getThemeColor()));
   const [radius, setRadius] = useState<ThemeRadius>(getThemeRadius);
   const [direction, setDirectionState] = useState<Direction>(getDirection);
   const [opened, setOpened] = useState(false);
   const [reloading, setReloading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const cornersId = useId();
   const directionId = useId();
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -145,75 +143,16 @@ export function ThemeSwitcher({ reload = reloadPage, delayMs = THEME_RELOAD_DELA
         <Stack gap="sm">
           <Text fw={600}>{t`Theme`}</Text>
           {THEME_SCHEMES.map((scheme) => (
-            <Box key={scheme} role="group" aria-label={schemeTitle[scheme]}>
-              <Text size="sm" c="dimmed" mb={4}>
-                {schemeTitle[scheme]}
-              </Text>
-              <Paper withBorder p={8} bg={SCHEME_BACKGROUND[scheme]}>
-                <SimpleGrid cols={5} spacing={8} verticalSpacing={8}>
-                  {THEME_COLOR_NAMES.map((color) => {
-                    const name = i18n._(COLOR_LABELS[color]);
-                    const swatch = THEME_COLORS[color][PRIMARY_SHADE[scheme]];
-                    const selected = scheme === choice.scheme && color === choice.color;
-                    return (
-                      <Tooltip key={color} label={name} openDelay={300}>
-                        <ColorSwatch
-                          component="button"
-                          type="button"
-                          color={swatch}
-                          size={32}
-                          radius={radius === 'flat' ? 0 : 'xl'}
-                          style={{ cursor: 'pointer', justifySelf: 'center' }}
-                          aria-label={scheme === 'light' ? t`${name} (light)` : t`${name} (dark)`}
-                          aria-pressed={selected}
-                          onClick={() => chooseColor(scheme, color)}
-                        >
-                          {selected && (
-                            <IconCheck
-                              size={18}
-                              stroke={3}
-                              color={isLightColor(swatch, luminanceThreshold) ? '#000' : '#fff'}
-                            />
-                          )}
-                        </ColorSwatch>
-                      </Tooltip>
-                    );
-                  })}
-                </SimpleGrid>
-              </Paper>
-            </Box>
-          ))}
-          <Box>
-            <Text size="sm" c="dimmed" mb={4} id={cornersId}>
-              {t`Corners`}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby={cornersId}
-              value={radius}
-              onChange={chooseRadius}
-              data={[
-                {
-                  value: 'rounded',
-                  label: (
-                    <Group gap={6} justify="center" wrap="nowrap">
-                      <IconBorderCornerRounded size={16} />
-                      <span>{t`Rounded`}</span>
-                    </Group>
-                  ),
-                },
-                {
-                  value: 'flat',
-                  label: (
-                    <Group gap={6} justify="center" wrap="nowrap">
-                      <IconBorderCornerSquare size={16} />
-                      <span>{t`Flat`}</span>
-                    </Group>
-                  ),
-                },
-              ]}
+            <SchemeSwatches
+              key={scheme}
+              scheme={scheme}
+              title={schemeTitle[scheme]}
+              choice={choice}
+              radius={radius}
+              onChoose={(color) => chooseColor(scheme, color)}
             />
-          </Box>
+          ))}
+          <CornersPicker radius={radius} onChange={chooseRadius} />
           <Box>
             <Text size="sm" c="dimmed" mb={4} id={directionId}>
               {t`Text direction`}
@@ -237,5 +176,101 @@ export function ThemeSwitcher({ reload = reloadPage, delayMs = THEME_RELOAD_DELA
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** One scheme's ten colours as swatches on that scheme's background; the chosen one is checked. */
+function SchemeSwatches({
+  scheme,
+  title,
+  choice,
+  radius,
+  onChoose,
+}: {
+  scheme: ThemeScheme;
+  title: string;
+  choice: { scheme: ThemeScheme; color: ThemeColorName };
+  radius: ThemeRadius;
+  onChoose: (color: ThemeColorName) => void;
+}) {
+  const { i18n, t } = useLingui();
+  const { luminanceThreshold } = useMantineTheme();
+  return (
+    <Box role="group" aria-label={title}>
+      <Text size="sm" c="dimmed" mb={4}>
+        {title}
+      </Text>
+      <Paper withBorder p={8} bg={SCHEME_BACKGROUND[scheme]}>
+        <SimpleGrid cols={5} spacing={8} verticalSpacing={8}>
+          {THEME_COLOR_NAMES.map((color) => {
+            const name = i18n._(COLOR_LABELS[color]);
+            const swatch = THEME_COLORS[color][PRIMARY_SHADE[scheme]];
+            const selected = scheme === choice.scheme && color === choice.color;
+            return (
+              <Tooltip key={color} label={name} openDelay={300}>
+                <ColorSwatch
+                  component="button"
+                  type="button"
+                  color={swatch}
+                  size={32}
+                  radius={radius === 'flat' ? 0 : 'xl'}
+                  style={{ cursor: 'pointer', justifySelf: 'center' }}
+                  aria-label={scheme === 'light' ? t`${name} (light)` : t`${name} (dark)`}
+                  aria-pressed={selected}
+                  onClick={() => onChoose(color)}
+                >
+                  {selected && (
+                    <IconCheck
+                      size={18}
+                      stroke={3}
+                      color={isLightColor(swatch, luminanceThreshold) ? '#000' : '#fff'}
+                    />
+                  )}
+                </ColorSwatch>
+              </Tooltip>
+            );
+          })}
+        </SimpleGrid>
+      </Paper>
+    </Box>
+  );
+}
+
+/** Rounded or flat corners, each with its icon. */
+function CornersPicker({ radius, onChange }: { radius: ThemeRadius; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  const cornersId = useId();
+  return (
+    <Box>
+      <Text size="sm" c="dimmed" mb={4} id={cornersId}>
+        {t`Corners`}
+      </Text>
+      <SegmentedControl
+        fullWidth
+        aria-labelledby={cornersId}
+        value={radius}
+        onChange={onChange}
+        data={[
+          {
+            value: 'rounded',
+            label: (
+              <Group gap={6} justify="center" wrap="nowrap">
+                <IconBorderCornerRounded size={16} />
+                <span>{t`Rounded`}</span>
+              </Group>
+            ),
+          },
+          {
+            value: 'flat',
+            label: (
+              <Group gap={6} justify="center" wrap="nowrap">
+                <IconBorderCornerSquare size={16} />
+                <span>{t`Flat`}</span>
+              </Group>
+            ),
+          },
+        ]}
+      />
+    </Box>
   );
 }

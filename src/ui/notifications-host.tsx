@@ -1,6 +1,6 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import { t } from '@lingui/core/macro';
-import type { NotifyKind } from './notify.ts';
+import type { NotifyKind } from './notify-kind.ts';
 
 // Its own chunk (src/ui/notify.ts loads it with the first toast): Mantine's notifications bring
 // react-transition-group, react-remove-scroll and the drag hook, none of which the sign-in page needs

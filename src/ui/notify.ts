@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { onceUntilFailure } from '#src/lib/once-until-failure.ts';
 import type * as HostModule from './notifications-host.tsx';
+import type { NotifyKind } from './notify-kind.ts';
 
-export type NotifyKind = 'success' | 'warning' | 'error' | 'info';
+export type { NotifyKind };
 
 /** Spec section 9: notifications last 2000 ms unless told otherwise. */
 export const DEFAULT_NOTIFICATION_MS = 2000;

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Database } from '#server/db/schema.ts';
-import { claimLeased, type LeasedQueue } from '#server/jobs/lease-claim.ts';
+import { claimLeased, type LeasedQueue } from '#server/db/lease-claim.ts';
 
 /** A job a worker holds the lease of, with what the provider needs to know about its device. */
 export interface ClaimedJob {
@@ -42,7 +42,7 @@ export class JobClaimRepository {
 
   /**
    * Up to `limit` runnable jobs (due, or whose lease expired), now leased to `owner`: due jobs from
-   * both ends of the queue (server/jobs/lease-claim.ts).
+   * both ends of the queue (server/db/lease-claim.ts).
    */
   async claim(owner: string, now: number, leaseMs: number, limit: number): Promise<ClaimedJob[]> {
     return claimLeased(this.db, this.queue, { owner, now, leaseMs, limit }, async (trx, ids, leaseUntil) => {

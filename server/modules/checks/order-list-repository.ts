@@ -2,7 +2,7 @@
 // deleted, keyword), its summary, and the row with its creator's name.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { DEFAULT_TIME_ZONE, dayIn } from '#server/modules/repairs/today.ts';
+import { dayBounds } from '#server/lib/shop-day.ts';
 
 const orderColumns = [
   'o.id',
@@ -24,11 +24,6 @@ const orderColumns = [
   'u.real_name as creator_real_name',
   'u.username as creator_username',
 ] as const;
-
-/** A shop day's bounds, ms (noon UTC of the date falls on that date in zones of -12..+11 hours). */
-export function dayBounds(date: string, timeZone = DEFAULT_TIME_ZONE) {
-  return dayIn(timeZone, Date.parse(`${date}T12:00:00Z`));
-}
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern with ESCAPE '\'. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,5 +1,5 @@
 import { PERIOD_DAYS, type DashboardPeriod, type DayRange } from '#contract/schemas/dashboards.ts';
-import { DEFAULT_TIME_ZONE } from '#server/modules/repairs/today.ts';
+import { DEFAULT_TIME_ZONE } from '#server/lib/shop-time.ts';
 import { shopDay } from './rollup.ts';
 
 /**

@@ -9,7 +9,7 @@ import type { TriState, WarrantyType } from '#contract/schemas/checks-results.ts
 import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { dayBounds } from '#server/modules/checks/order-list-repository.ts';
+import { dayBounds } from '#server/lib/shop-day.ts';
 import { addDays, daysIn } from './days.ts';
 import { shopDay } from './rollup.ts';
 import { RollupReader } from './rollup-reader.ts';

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { DEFAULT_TIME_ZONE, dayIn } from '#server/modules/repairs/today.ts';
+import { dayIn } from '#server/lib/shop-day.ts';
+import { DEFAULT_TIME_ZONE } from '#server/lib/shop-time.ts';
 
 /**
  * The dashboards' rollup (docs/decisions/0030-dashboard-rollup.md): signed deltas applied in the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Database } from '#server/db/schema.ts';
-import { claimLeased, type LeasedQueue } from '#server/jobs/lease-claim.ts';
+import { claimLeased, type LeasedQueue } from '#server/db/lease-claim.ts';
 import { LedgerRepository, type Release } from '#server/modules/ledger/ledger-repository.ts';
 import type { RepairStatus } from '#server/providers/repairs/provider.ts';
 import {
@@ -63,7 +63,7 @@ export class RepairJobRepository {
     this.queue = { table: 'repair_jobs', dialect, due: 'oldest' };
   }
 
-  /** Up to `limit` runnable jobs, the oldest due first, now leased to `owner` (server/jobs/lease-claim.ts). */
+  /** Up to `limit` runnable jobs, the oldest due first, now leased to `owner` (server/db/lease-claim.ts). */
   async claim(owner: string, now: number, leaseMs: number, limit: number): Promise<ClaimedRepairJob[]> {
     return claimLeased(this.db, this.queue, { owner, now, leaseMs, limit }, async (trx, ids, leaseUntil) => {
       const rows = await trx
@@ -249,5 +249,14 @@ export class RepairJobRepository {
           .execute();
       return result;
     });
+  }
+
+  /** The counts of the refreshes a batch of jobs moved, with their accounts (their progress events). */
+  async refreshCounts(refreshIds: readonly number[]) {
+    return this.db
+      .selectFrom('repair_refreshes')
+      .select(['id', 'account_id', 'total', 'done', 'failed'])
+      .where('id', 'in', [...refreshIds])
+      .execute();
   }
 }

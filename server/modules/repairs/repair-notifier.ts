@@ -24,3 +24,18 @@ export interface CheckNoticeOut {
   customer_name: string;
   created_at: number;
 }
+
+/** Tells each account which of its devices (and their batches) changed: one message per account. */
+export function tellDevicesChanged(
+  notify: RepairNotifier,
+  changed: readonly { account_id: number; device_id: number; batch_id: number }[],
+): void {
+  const byAccount = new Map<number, { devices: number[]; batches: Set<number> }>();
+  for (const c of changed) {
+    let e = byAccount.get(c.account_id);
+    if (!e) byAccount.set(c.account_id, (e = { devices: [], batches: new Set() }));
+    e.devices.push(c.device_id);
+    e.batches.add(c.batch_id);
+  }
+  for (const [accountId, e] of byAccount) notify.devicesChanged(accountId, e.devices, [...e.batches]);
+}

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { RepairSettingsDatas, repairSettingsSaveInput } from '#contract/schemas/repairs-monitors.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { DEFAULT_TIME_ZONE, dayIn } from './today.ts';
+import { dayIn } from '#server/lib/shop-day.ts';
+import { DEFAULT_TIME_ZONE } from '#server/lib/shop-time.ts';
 
 /** The shop's repair settings (time zone and contact) and its "today" in that time zone. */
 export class RepairSettingsService {

@@ -8,7 +8,7 @@ import type { Clock } from '#server/lib/clock.ts';
 import { MonitorScheduler, type MonitorSchedulerOptions } from '#server/jobs/monitor-scheduler.ts';
 import { RepairRunner } from '#server/jobs/repair-runner.ts';
 import type { RunnerOptions } from '#server/jobs/check-runner.ts';
-import { accountRoom, emitDataChanged, type RealtimeServer } from '#server/plugins/realtime.ts';
+import type { RealtimeServer } from '#server/plugins/realtime.ts';
 import type { RateLimiter } from '#server/plugins/rate-limit.ts';
 import type { CheckProvider } from '#server/providers/checks/provider.ts';
 import { RepairTransportError, type RepairStatusProvider } from '#server/providers/repairs/provider.ts';
@@ -32,6 +32,7 @@ import type { RepairNotifier } from './repair-notifier.ts';
 import { RepairSettingsService } from './settings-service.ts';
 import { registerStatusPage } from './status-page.ts';
 import { registerSandboxAdvance } from './sandbox-advance-route.ts';
+import { socketNotifier, tellRefreshesEnded } from './socket-notifier.ts';
 import type { SessionService } from '#server/modules/auth/session-service.ts';
 
 export interface RepairsModule {
@@ -61,8 +62,8 @@ const NO_REPAIR_PROVIDER: RepairStatusProvider = {
   poll: () => Promise.reject(new RepairTransportError('no repair-status provider is configured')),
 };
 
-/** Builds repair progress management: services, the refresh runner, the monitor scheduler, pages. */
-export function buildRepairs(deps: {
+/** What buildRepairs needs: app.ts's module deps, the providers, and the tests' runner settings. */
+export interface RepairsDeps {
   app: FastifyInstance;
   io: RealtimeServer;
   db: Kysely<Database>;
@@ -79,92 +80,19 @@ export function buildRepairs(deps: {
   sessions?: SessionService;
   /** Devices back from Apple, told inside the transaction recording it (server/app.ts: the counter's messages). */
   shippedBack?: ShippedBackHook;
-}): RepairsModule {
-  const { app, io, db, clock, config } = deps;
+}
+
+/** Builds repair progress management: services, the refresh runner, the monitor scheduler, pages. */
+export function buildRepairs(deps: RepairsDeps): RepairsModule {
+  const { app, db, clock, config } = deps;
   let runner: RepairRunner | null = null;
-  const notify: RepairNotifier = {
-    devicesChanged: (accountId, deviceIds, batchIds) => {
-      io.to(accountRoom(accountId)).emit('repairs:changed', { device_ids: deviceIds, batch_ids: batchIds });
-      emitDataChanged(io, accountId, ['repairs']);
-    },
-    refreshProgress: (accountId, p) =>
-      void io.to(accountRoom(accountId)).emit('repairs:refresh', {
-        ...p,
-        progress: p.total === 0 ? 100 : Math.floor(((p.done + p.failed) * 100) / p.total),
-      }),
-    notice: (n) => {
-      const { account_id: accountId, ...payload } = n;
-      io.to(accountRoom(accountId)).emit('notice:new', payload);
-    },
-    jobsAdded: () => runner?.wake(),
-  };
+  const notify = socketNotifier(deps.io, () => runner?.wake());
+  runner = refreshRunner(deps, notify);
+  const scheduler = monitorScheduler(deps, notify);
   const devices = new DeviceRepository(db);
   const settings = new RepairSettingsService({ db, clock });
-  const repairConfig = config.repairs;
-  runner = new RepairRunner({
-    db,
-    dialect: deps.dialect,
-    provider: deps.provider ?? NO_REPAIR_PROVIDER,
-    clock,
-    onError: (err) => app.log.error({ err }, 'repair job runner'),
-    onEnded: (result) => {
-      void (async () => {
-        const byAccount = new Map<number, { devices: number[]; batches: Set<number> }>();
-        for (const c of result.changed) {
-          let e = byAccount.get(c.account_id);
-          if (!e) byAccount.set(c.account_id, (e = { devices: [], batches: new Set() }));
-          e.devices.push(c.device_id);
-          e.batches.add(c.batch_id);
-        }
-        for (const [accountId, e] of byAccount) notify.devicesChanged(accountId, e.devices, [...e.batches]);
-        for (const n of result.notices) notify.notice(n);
-        if (result.refreshes.size === 0) return;
-        const rows = await db
-          .selectFrom('repair_refreshes')
-          .select(['id', 'account_id', 'total', 'done', 'failed'])
-          .where('id', 'in', [...result.refreshes.keys()])
-          .execute();
-        for (const r of rows)
-          notify.refreshProgress(r.account_id, {
-            refresh_id: r.id,
-            total: Number(r.total),
-            done: Number(r.done),
-            failed: Number(r.failed),
-          });
-        // Devices whose job ended without a status change still changed (refresh state).
-        for (const [accountId] of new Map([...result.refreshes].map(([, a]) => [a, true])))
-          emitDataChanged(io, accountId, ['repairs']);
-      })().catch((err: unknown) => app.log.error({ err }, 'repair refresh events'));
-    },
-    options: { ...config.jobRunner, ...deps.runner },
-    ...(deps.shippedBack ? { shippedBack: deps.shippedBack } : {}),
-  });
-  const monitors = new MonitorService({
-    db,
-    clock,
-    notify,
-    devices,
-    intervalMs: repairConfig?.monitorIntervalMs ?? 60 * 60_000,
-  });
-  const scheduler = new MonitorScheduler({
-    db,
-    clock,
-    repairs: deps.provider,
-    checks: deps.checkProvider,
-    notify,
-    onError: (err) => app.log.error({ err }, 'monitor scheduler'),
-    options: {
-      ...(repairConfig
-        ? { intervalMs: repairConfig.monitorIntervalMs, tickMs: repairConfig.monitorTickMs }
-        : {}),
-      ...deps.monitor,
-    },
-  });
   const links = new CustomerLinkService(db, clock);
-  registerStatusPage(app, links, deps.limiter);
-  const provider = deps.provider;
-  if (!config.production && provider instanceof SandboxRepairProvider && deps.sessions)
-    registerSandboxAdvance(app, provider, deps.sessions);
+  registerPages(deps, links);
   app.addHook('onClose', async () => {
     await runner?.stop();
     await scheduler.stop();
@@ -183,12 +111,63 @@ export function buildRepairs(deps: {
       deviceWrites: new DeviceWriteService({ db, clock, notify, devices }),
       intake,
       refresh: new RefreshService({ db, clock, notify, devices }),
-      monitors,
+      monitors: new MonitorService({
+        db,
+        clock,
+        notify,
+        devices,
+        intervalMs: config.repairs?.monitorIntervalMs ?? 60 * 60_000,
+      }),
       notices: new NotificationService(db),
       links,
       history: new HistoryService(db, devices),
     }),
     ['repairRefresh', 'monitorWatch'],
   );
-  return { handlers, settings, devices, runner, scheduler, provider, state, intake };
+  return { handlers, settings, devices, runner, scheduler, provider: deps.provider, state, intake };
+}
+
+/** The durable runner of repair status refreshes (decision 0015); it tells sessions what a batch moved. */
+function refreshRunner(deps: RepairsDeps, notify: RepairNotifier): RepairRunner {
+  const { app, io, db, dialect } = deps;
+  return new RepairRunner({
+    db,
+    dialect,
+    provider: deps.provider ?? NO_REPAIR_PROVIDER,
+    clock: deps.clock,
+    onError: (err) => app.log.error({ err }, 'repair job runner'),
+    onEnded: (result) =>
+      void tellRefreshesEnded({ db, dialect, io, notify }, result).catch((err: unknown) =>
+        app.log.error({ err }, 'repair refresh events'),
+      ),
+    options: { ...deps.config.jobRunner, ...deps.runner },
+    ...(deps.shippedBack ? { shippedBack: deps.shippedBack } : {}),
+  });
+}
+
+/** The monitors' scheduler (decision 0014), at config.repairs' interval and tick unless tests say otherwise. */
+function monitorScheduler(deps: RepairsDeps, notify: RepairNotifier): MonitorScheduler {
+  const repairConfig = deps.config.repairs;
+  return new MonitorScheduler({
+    db: deps.db,
+    clock: deps.clock,
+    repairs: deps.provider,
+    checks: deps.checkProvider,
+    notify,
+    onError: (err) => deps.app.log.error({ err }, 'monitor scheduler'),
+    options: {
+      ...(repairConfig
+        ? { intervalMs: repairConfig.monitorIntervalMs, tickMs: repairConfig.monitorTickMs }
+        : {}),
+      ...deps.monitor,
+    },
+  });
+}
+
+/** The customer's status page, and outside production the sandbox's advance route. */
+function registerPages(deps: RepairsDeps, links: CustomerLinkService): void {
+  registerStatusPage(deps.app, links, deps.limiter);
+  const provider = deps.provider;
+  if (!deps.config.production && provider instanceof SandboxRepairProvider && deps.sessions)
+    registerSandboxAdvance(deps.app, provider, deps.sessions);
 }

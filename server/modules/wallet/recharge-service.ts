@@ -12,7 +12,6 @@ import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
-import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import type { RateLimiter } from '#server/plugins/rate-limit.ts';
 import {
   PaymentApiError,
@@ -22,24 +21,11 @@ import {
 } from '#server/providers/payment/provider.ts';
 import { SandboxPaymentProvider } from '#server/providers/payment/sandbox.ts';
 import type { WalletNotifier } from './notifier.ts';
-import { walletSnapshot } from './package-service.ts';
+import { applyPaymentNotice, type NoticeResult } from './payment-notice.ts';
 import { RechargeRepository, newOrderNo, toRechargeRow, type RechargeOrder } from './recharge-repository.ts';
-import { shopTimeZone } from '#server/lib/shop-time.ts';
 
-/** What became of a reported payment; `ack` is what the provider is told (true: stop sending it). */
-export interface NoticeResult {
-  outcome:
-    | 'applied'
-    | 'duplicate'
-    | 'duplicate_other_trade'
-    | 'not_payable'
-    | 'not_paid'
-    | 'amount_mismatch'
-    | 'account_mismatch'
-    | 'unknown_order';
-  ack: boolean;
-  state: RechargeState | null;
-}
+export type { NoticeResult };
+import { shopTimeZone } from '#server/lib/shop-time.ts';
 
 /** A payment can be checked with the provider at most this often per order (status with refresh). */
 const QUERY_LIMIT = { max: 1, windowMs: 2000 };
@@ -258,86 +244,13 @@ export class RechargeService {
     throw new AppError(ErrCode.RECHARGE_NOT_FOUND);
   }
 
-  /**
-   * A payment the provider reports (a verified notify, a query answer, the sandbox payer): checked
-   * against the order (merchant account, amount, paid in time) and credited exactly once.
-   */
-  async applyNotice(provider: PaymentProvider, notice: PaymentNotice): Promise<NoticeResult> {
-    const repo = new RechargeRepository(this.db);
-    const now = this.clock.now();
-    const base = {
-      provider: provider.name,
-      orderNo: notice.orderNo,
-      tradeNo: notice.tradeNo,
-      amount: notice.amount,
-      at: now,
-    };
-    const order = await repo.byNo(notice.orderNo);
-    if (!order) {
-      await repo.event({ ...base, outcome: 'unknown_order' });
-      return { outcome: 'unknown_order', ack: false, state: null };
-    }
-    const state = order.state;
-    if (order.provider !== provider.name || notice.merchant !== provider.merchant) {
-      await repo.event({ ...base, outcome: 'account_mismatch', detail: `merchant ${notice.merchant}` });
-      this.log.error(
-        { orderNo: notice.orderNo, merchant: notice.merchant },
-        'payment notice for another merchant account',
-      );
-      return { outcome: 'account_mismatch', ack: false, state };
-    }
-    if (!notice.paid) {
-      await repo.event({ ...base, outcome: 'not_paid', detail: notice.state });
-      return { outcome: 'not_paid', ack: true, state };
-    }
-    if (notice.amount !== Number(order.amount)) {
-      await repo.event({ ...base, outcome: 'amount_mismatch', detail: `order ${order.amount}` });
-      this.log.error(
-        { orderNo: notice.orderNo, paid: notice.amount, asked: order.amount },
-        'payment amount differs from the order',
-      );
-      return { outcome: 'amount_mismatch', ack: false, state };
-    }
-
-    const paidAt = notice.paidAt ?? now;
-    const applied = await this.db.transaction().execute(async (trx) => {
-      const orders = new RechargeRepository(trx);
-      if (!(await orders.markPaid(order.id, notice.tradeNo, paidAt))) return false;
-      await new LedgerRepository(trx).recharge({
-        accountId: order.account_id,
-        amount: Number(order.points),
-        rechargeId: order.id,
-        actorUserId: order.user_id,
-        at: now,
-      });
-      await orders.event({ ...base, outcome: 'applied' });
-      return true;
-    });
-    if (applied) {
-      this.notify.rechargeChanged(order.account_id, order.order_no, 'paid');
-      this.notify.walletChanged(
-        order.account_id,
-        'recharge',
-        await walletSnapshot(this.db, order.account_id, now),
-        order.order_no,
-      );
-      return { outcome: 'applied', ack: true, state: 'paid' };
-    }
-
-    const after = (await repo.byNo(notice.orderNo)) as RechargeOrder;
-    if (after.state === 'paid' && after.trade_no === notice.tradeNo) {
-      await repo.event({ ...base, outcome: 'duplicate' });
-      return { outcome: 'duplicate', ack: true, state: 'paid' };
-    }
-    // Money arrived that cannot be credited (a second payment, or one for a closed or lapsed order):
-    // kept in the audit trail and the error log for a refund by hand; the provider is told to stop.
-    const outcome = after.state === 'paid' ? 'duplicate_other_trade' : 'not_payable';
-    await repo.event({ ...base, outcome, detail: `order ${after.state}` });
-    this.log.error(
-      { orderNo: notice.orderNo, tradeNo: notice.tradeNo, state: after.state },
-      'payment for an order that cannot take it: refund it',
+  /** A payment the provider reports: payment-notice.ts applies it, exactly once. */
+  applyNotice(provider: PaymentProvider, notice: PaymentNotice): Promise<NoticeResult> {
+    return applyPaymentNotice(
+      { db: this.db, clock: this.clock, notify: this.notify, log: this.log },
+      provider,
+      notice,
     );
-    return { outcome, ack: true, state: after.state };
   }
 
   /** Asks the provider about an order and applies a payment it reports. */

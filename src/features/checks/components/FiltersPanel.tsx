@@ -5,15 +5,12 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  NumberInput,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FacetCounts } from '#contract/results-filter/facets.ts';
 import {
@@ -31,6 +28,7 @@ import type { DeviceStatus, TriState, WarrantyType } from '#contract/schemas/che
 import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES } from '#src/lib/labels/device-facts.ts';
 import { DEVICE_STATUS_NAMES } from '../model/device-fields.ts';
 import { FACET_NAMES, TRI_FILTER_NAMES } from '../model/filter-names.ts';
+import { DaysWindow, PurchaseRange, type Patch } from './FilterRanges.tsx';
 
 /** Values listed before "show all" (models can be many). */
 const FIRST_VALUES = 8;
@@ -41,8 +39,6 @@ interface FiltersPanelProps {
   counting: boolean;
   onChange(next: ResultFilter): void;
 }
-
-type Patch = (patch: Partial<ResultFilter>) => void;
 
 const NO_VALUES: readonly string[] = [];
 const NO_COUNTS: Record<string, number> = {};
@@ -118,62 +114,6 @@ export const FiltersPanel = memo(function FiltersPanel({
       <DaysWindow min={filter.days_min} max={filter.days_max} set={set} />
       <PurchaseRange from={filter.purchase_from} to={filter.purchase_to} set={set} />
     </Stack>
-  );
-});
-
-const DaysWindow = memo(function DaysWindow({
-  min,
-  max,
-  set,
-}: {
-  min: number | undefined;
-  max: number | undefined;
-  set: Patch;
-}) {
-  const { t } = useLingui();
-  return (
-    <Fieldset legend={t`Warranty days left`} variant="unstyled">
-      <Group grow gap="xs">
-        <NumberInput
-          label={t`From`}
-          value={min ?? ''}
-          onChange={(v) => set({ days_min: typeof v === 'number' ? v : undefined })}
-          allowDecimal={false}
-          data-testid="days-min"
-        />
-        <NumberInput
-          label={t`To`}
-          value={max ?? ''}
-          onChange={(v) => set({ days_max: typeof v === 'number' ? v : undefined })}
-          allowDecimal={false}
-          data-testid="days-max"
-        />
-      </Group>
-    </Fieldset>
-  );
-});
-
-const PurchaseRange = memo(function PurchaseRange({
-  from,
-  to,
-  set,
-}: {
-  from: string | undefined;
-  to: string | undefined;
-  set: Patch;
-}) {
-  const { t } = useLingui();
-  return (
-    <DatePickerInput
-      type="range"
-      label={t`Purchase date`}
-      valueFormat="YYYY-MM-DD"
-      clearable
-      allowSingleDateInRange
-      value={[from ?? null, to ?? null]}
-      onChange={([from, to]) => set({ purchase_from: from ?? undefined, purchase_to: to ?? undefined })}
-      data-testid="purchase-range"
-    />
   );
 });
 

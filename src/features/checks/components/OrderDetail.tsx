@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Text,
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
 import { notify } from '#src/ui/notify.ts';
@@ -71,7 +72,7 @@ function OrderView({
   onOrderDone,
   onOrderChanged,
 }: Omit<OrderDetailProps, 'orderId'> & { orderId: number }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const order = useQuery(orderDetailQuery(orderId));
   const results = useQuery(orderResultsQuery(orderId));
   useFollowOrder(orderId, order.data?.status, onOrderDone);
@@ -100,48 +101,12 @@ function OrderView({
 
   return (
     <Stack>
-      <Paper withBorder p="md">
-        <Stack gap="xs">
-          <Group justify="space-between" align="flex-start">
-            <div>
-              <Title order={3} data-testid="order-title">
-                {o.title}
-              </Title>
-              <Text size="sm" c="dimmed">
-                <Trans>
-                  Placed {formatDateTime(o.created_at)} by {o.creator_name} · {o.devices} devices
-                </Trans>
-              </Text>
-            </div>
-            <Group gap={4}>
-              {o.services.map((code) => (
-                <Badge key={code} variant="light">
-                  {i18n._(SERVICE_NAMES[code])}
-                </Badge>
-              ))}
-            </Group>
-          </Group>
-          <Group align="flex-end" justify="space-between">
-            <div style={{ flex: 1 }}>
-              <RemarkEditor orderId={o.id} remark={o.remark} />
-            </div>
-            <Group gap="xs">
-              <Button variant="light" onClick={() => setAdding(true)} disabled={results.isPending}>
-                <Trans>Add devices</Trans>
-              </Button>
-              <Button
-                variant="subtle"
-                color="red"
-                onClick={() => setConfirmDelete(true)}
-                disabled={o.status === 'running'}
-                data-testid="delete-order"
-              >
-                <Trans>Delete order</Trans>
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </Paper>
+      <OrderHeader
+        order={o}
+        onAdd={() => setAdding(true)}
+        addDisabled={results.isPending}
+        onDelete={() => setConfirmDelete(true)}
+      />
       <OrderProgress order={o} />
       {results.isPending ? (
         <Loader aria-label={t`Loading`} />
@@ -197,5 +162,64 @@ function OrderView({
         onAdded={onOrderChanged}
       />
     </Stack>
+  );
+}
+
+/** The order's title, who placed it, its services and remark, and its two actions. */
+function OrderHeader({
+  order,
+  onAdd,
+  addDisabled,
+  onDelete,
+}: {
+  order: OrderRow;
+  onAdd: () => void;
+  addDisabled: boolean;
+  onDelete: () => void;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={3} data-testid="order-title">
+              {order.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              <Trans>
+                Placed {formatDateTime(order.created_at)} by {order.creator_name} · {order.devices} devices
+              </Trans>
+            </Text>
+          </div>
+          <Group gap={4}>
+            {order.services.map((code) => (
+              <Badge key={code} variant="light">
+                {i18n._(SERVICE_NAMES[code])}
+              </Badge>
+            ))}
+          </Group>
+        </Group>
+        <Group align="flex-end" justify="space-between">
+          <div style={{ flex: 1 }}>
+            <RemarkEditor orderId={order.id} remark={order.remark} />
+          </div>
+          <Group gap="xs">
+            <Button variant="light" onClick={onAdd} disabled={addDisabled}>
+              <Trans>Add devices</Trans>
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={onDelete}
+              disabled={order.status === 'running'}
+              data-testid="delete-order"
+            >
+              <Trans>Delete order</Trans>
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

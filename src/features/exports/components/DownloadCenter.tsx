@@ -104,40 +104,7 @@ export function DownloadCenter() {
                 <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
                 <Table.Td>{row.expires_at ? formatDateTime(row.expires_at) : '—'}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {row.state === 'done' && (
-                      <Button
-                        size="xs"
-                        leftSection={<IconDownload size={14} />}
-                        loading={busy === row.id}
-                        onClick={() => void act(row, () => downloadExport(row))}
-                        data-testid="export-download"
-                      >
-                        <Trans>Download</Trans>
-                      </Button>
-                    )}
-                    {(row.state === 'failed' || row.state === 'expired') && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconRefresh size={14} />}
-                        loading={busy === row.id}
-                        onClick={() => void act(row, () => retryExport(row.id))}
-                      >
-                        <Trans>Export again</Trans>
-                      </Button>
-                    )}
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconTrash size={14} />}
-                      disabled={busy === row.id}
-                      onClick={() => void act(row, () => deleteExport(row.id))}
-                      aria-label={t`Delete ${row.file_name}`}
-                    >
-                      <Trans>Delete</Trans>
-                    </Button>
-                  </Group>
+                  <ExportActions row={row} busy={busy === row.id} act={(action) => void act(row, action)} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -145,5 +112,55 @@ export function DownloadCenter() {
         </Table>
       </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+/** What can be done with one export: download it when done, export again when failed or expired, delete. */
+function ExportActions({
+  row,
+  busy,
+  act,
+}: {
+  row: ExportRow;
+  /** An action on this row is under way. */
+  busy: boolean;
+  act: (action: () => Promise<unknown>) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {row.state === 'done' && (
+        <Button
+          size="xs"
+          leftSection={<IconDownload size={14} />}
+          loading={busy}
+          onClick={() => act(() => downloadExport(row))}
+          data-testid="export-download"
+        >
+          <Trans>Download</Trans>
+        </Button>
+      )}
+      {(row.state === 'failed' || row.state === 'expired') && (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRefresh size={14} />}
+          loading={busy}
+          onClick={() => act(() => retryExport(row.id))}
+        >
+          <Trans>Export again</Trans>
+        </Button>
+      )}
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconTrash size={14} />}
+        disabled={busy}
+        onClick={() => act(() => deleteExport(row.id))}
+        aria-label={t`Delete ${row.file_name}`}
+      >
+        <Trans>Delete</Trans>
+      </Button>
+    </Group>
   );
 }

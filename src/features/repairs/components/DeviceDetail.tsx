@@ -1,40 +1,18 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { QRCodeSVG } from 'qrcode.react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RepairDeviceRow, RepairEventRow } from '#contract/schemas/repairs.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { actionErrorText, localizedErrorMessage } from '#src/lib/api/error-messages.ts';
-import { formatHundredths } from '#src/lib/amount.ts';
-import { formatDateTime } from '#src/lib/dates.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
-import {
-  deviceDetailQuery,
-  repairSettingsQuery,
-  useCustomerLink,
-  useRefresh,
-  useRevokeLink,
-  useWatch,
-} from '../api/repairs-api.ts';
-import { BADGE_LABELS, RETURN_LOGISTICS_LABELS, identOf, statusOf } from '../model.ts';
+import { deviceDetailQuery, repairSettingsQuery, useRefresh, useWatch } from '../api/repairs-api.ts';
+import { identOf } from '../model.ts';
+import { CustomerLinkPanel } from './CustomerLinkPanel.tsx';
 import { DeviceEditForm } from './DeviceEditForm.tsx';
-import { EventText } from './EventText.tsx';
+import { DeviceFacts } from './DeviceFacts.tsx';
+import { DeviceTimeline } from './DeviceTimeline.tsx';
 import { PrintLabel, type PaperSize } from './PrintLabel.tsx';
 import { RepairsConnectionNotice } from './RepairsConnectionNotice.tsx';
 import { RefreshButton } from './RefreshButton.tsx';
@@ -83,17 +61,14 @@ function DeviceView({
   events: RepairEventRow[];
   shop: Parameters<typeof PrintLabel>[0]['shop'];
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const [paper, setPaper] = useState<PaperSize>('a4');
   const [linkUrl, setLinkUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const watch = useWatch(!device.watched);
   const refresh = useRefresh();
-  const link = useCustomerLink();
-  const revoke = useRevokeLink();
   const ident = identOf(device);
-  const status = statusOf(device);
 
   async function act(action: () => Promise<unknown>) {
     setError(null);
@@ -103,11 +78,6 @@ function DeviceView({
       setError(actionErrorText(err));
     }
   }
-  const makeLink = () =>
-    act(async () => {
-      const answer = await link.mutateAsync(device.id);
-      setLinkUrl(new URL(answer.url_path, window.location.origin).href);
-    });
 
   return (
     <Stack data-testid="device-detail" data-device-id={device.id}>
@@ -156,166 +126,18 @@ function DeviceView({
         </Alert>
       )}
       {editing && <DeviceEditForm device={device} onDone={() => setEditing(false)} />}
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Paper withBorder p="md">
-          <Title order={3} size="h4" mb="xs">
-            <Trans>Status</Trans>
-          </Title>
-          <Text data-testid="detail-status">{status ? i18n._(status) : t`Not refreshed yet`}</Text>
-          {device.progress === 'quote_pending' && device.quote_deadline !== null && (
-            <Text size="sm" c="orange">
-              <Trans>
-                Quote {formatHundredths(device.quote_amount ?? 0)}, pay by{' '}
-                {formatDateTime(device.quote_deadline)}
-              </Trans>
-            </Text>
-          )}
-          <Text size="sm" c="dimmed">
-            <Trans>Last refreshed {formatDateTime(device.refreshed_at) || '—'}</Trans>
-          </Text>
-          {device.refresh_error && (
-            <Text size="sm" c="red">
-              {device.refresh_error}
-            </Text>
-          )}
-          <Text size="sm">
-            {t`Repair ids`}: {device.repair_ids.join(', ') || '—'}
-          </Text>
-          {(device.new_sn || device.new_imei) && (
-            <Text size="sm">
-              <Trans>Replacement unit: {[device.new_sn, device.new_imei].filter(Boolean).join(' / ')}</Trans>
-            </Text>
-          )}
-        </Paper>
-        <Paper withBorder p="md">
-          <Title order={3} size="h4" mb="xs">
-            <Trans>Customer</Trans>
-          </Title>
-          <Text data-testid="detail-customer">{device.customer_name || '—'}</Text>
-          <Text size="sm">{device.customer_phone}</Text>
-          <Text size="sm" c="dimmed">
-            {device.customer_note}
-          </Text>
-        </Paper>
-        <Paper withBorder p="md">
-          <Title order={3} size="h4" mb="xs">
-            <Trans>Logistics</Trans>
-          </Title>
-          <Badge variant="light">{i18n._(BADGE_LABELS[device.badge])}</Badge>
-          <Text size="sm">
-            {t`Courier number`}: {device.courier_in || '—'}
-          </Text>
-          <Text size="sm">
-            {t`Return tracking`}: {device.return_tracking || '—'}
-            {device.return_logistics && ` (${i18n._(RETURN_LOGISTICS_LABELS[device.return_logistics])})`}
-          </Text>
-        </Paper>
-      </SimpleGrid>
+      <DeviceFacts device={device} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Paper withBorder p="md">
-          <Title order={3} size="h4" mb="sm">
-            <Trans>Progress timeline</Trans>
-          </Title>
-          <Timeline bulletSize={14} lineWidth={2} data-testid="detail-timeline">
-            {events.map((e) => (
-              <Timeline.Item
-                key={e.id}
-                title={<EventText event={e} />}
-                data-testid="timeline-event"
-                data-kind={e.kind}
-              >
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(e.at)}
-                  {e.actor_name ? ` · ${e.actor_name}` : ''}
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        </Paper>
-        <Paper withBorder p="md">
-          <Title order={3} size="h4" mb="sm">
-            <Trans>Customer link</Trans>
-          </Title>
-          {linkUrl ? (
-            <Stack align="flex-start" maw="100%" data-testid="customer-link">
-              <QRCodeSVG value={linkUrl} size={160} title={t`Customer status link of ${ident}`} />
-              {/* Breaks anywhere: unbroken, the long address widened the page to 1,570 px (issue 27). */}
-              <Anchor
-                href={linkUrl}
-                target="_blank"
-                rel="noreferrer"
-                maw="100%"
-                style={{ overflowWrap: 'anywhere' }}
-                data-testid="customer-link-url"
-              >
-                {linkUrl}
-              </Anchor>
-              <CopyButton value={linkUrl}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="default" onClick={copy}>
-                    {copied ? t`Copied` : t`Copy link`}
-                  </Button>
-                )}
-              </CopyButton>
-            </Stack>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {device.link_active
-                ? t`A link is active. Its address is shown only when it is made: make a new one to show it again (the old one stops).`
-                : t`No link yet.`}
-            </Text>
-          )}
-          <Group mt="sm">
-            <Button
-              size="xs"
-              onClick={() => void makeLink()}
-              loading={link.isPending}
-              data-testid="make-link"
-            >
-              {device.link_active ? t`Make a new link` : t`Make a customer link`}
-            </Button>
-            {device.link_active && (
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                loading={revoke.isPending}
-                onClick={() =>
-                  void act(async () => {
-                    await revoke.mutateAsync(device.id);
-                    setLinkUrl(null);
-                  })
-                }
-                data-testid="revoke-link"
-              >
-                <Trans>Revoke link</Trans>
-              </Button>
-            )}
-          </Group>
-          <Title order={3} size="h4" mt="lg" mb="sm">
-            <Trans>Intake label</Trans>
-          </Title>
-          <Group>
-            <SegmentedControl
-              value={paper}
-              onChange={(v) => setPaper(v as PaperSize)}
-              data={[
-                { value: 'a4', label: t`A4 receipt` },
-                { value: 'thermal', label: t`80 mm label` },
-              ]}
-              aria-label={t`Paper`}
-              data-testid="paper-size"
-            />
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => window.print()}
-              data-testid="print-label-button"
-            >
-              <Trans>Print</Trans>
-            </Button>
-          </Group>
-        </Paper>
+        <DeviceTimeline events={events} />
+        <CustomerLinkPanel
+          device={device}
+          ident={ident}
+          linkUrl={linkUrl}
+          onLinkUrl={setLinkUrl}
+          paper={paper}
+          onPaper={setPaper}
+          act={act}
+        />
       </SimpleGrid>
       <PrintLabel device={device} shop={shop} paper={paper} linkUrl={linkUrl} />
     </Stack>

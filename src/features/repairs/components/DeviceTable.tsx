@@ -43,7 +43,7 @@ interface DeviceTableProps {
  * thousands scrolls smoothly; ARIA table roles keep it readable by screen readers.
  */
 export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 520 }: DeviceTableProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -115,7 +115,6 @@ export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 52
           const row = rows[item.index];
           if (!row) return null;
           const ident = identOf(row);
-          const status = statusOf(row);
           return (
             <div
               key={item.key}
@@ -133,76 +132,87 @@ export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 52
                 void navigate({ to: '/app/maintenance/orderDetail', search: { device_id: row.id } });
               }}
             >
-              <div role="cell" className={classes.cell} style={{ width: width('select') }} data-row-select>
-                <Checkbox
-                  aria-label={t`Select ${ident}`}
-                  checked={selected.has(row.id)}
-                  onChange={() => onToggle(row.id)}
-                />
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('ident') }}>
-                {ident}
-              </div>
-              <div
-                role="cell"
-                className={classes.cell}
-                style={{ width: width('status') }}
-                data-testid="row-status"
-                data-progress={row.progress ?? ''}
-                data-refresh={row.refresh_state}
-              >
-                {status
-                  ? i18n._(status)
-                  : row.refresh_state === 'pending'
-                    ? t`Refreshing…`
-                    : t`Not refreshed yet`}
-                {row.watched && (
-                  <Badge ml={6} size="xs" variant="light" data-testid="row-watched">
-                    {t`Watched`}
-                  </Badge>
-                )}
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('customer') }}>
-                {[row.customer_name, row.customer_phone].filter(Boolean).join(' · ')}
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('links') }}>
-                <Anchor
-                  renderRoot={(props) => (
-                    <Link {...props} to="/app/maintenance/orderDetail" search={{ device_id: row.id }} />
-                  )}
-                  size="sm"
-                >
-                  {t`Detail`}
-                </Anchor>{' '}
-                <Anchor
-                  renderRoot={(props) => (
-                    <Link {...props} to="/app/maintenance/history" search={{ q: ident }} />
-                  )}
-                  size="sm"
-                >
-                  {t`History`}
-                </Anchor>
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('no') }}>
-                {row.no}
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('model') }}>
-                {row.model ?? ''}
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('repair') }}>
-                {row.repair_ids.at(-1) ?? '—'}
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('badge') }}>
-                {i18n._(BADGE_LABELS[row.badge])}
-              </div>
-              <div role="cell" className={classes.cell} style={{ width: width('changed') }}>
-                {formatDateTime(row.changed_at)}
-              </div>
+              <DeviceRowCells row={row} ident={ident} checked={selected.has(row.id)} onToggle={onToggle} />
             </div>
           );
         })}
       </div>
       {rows.length === 0 && <div style={{ padding: 16 }}>{t`No tracked device matches.`}</div>}
     </div>
+  );
+}
+
+/** One tracked device's cells, in the order of COLUMNS. */
+function DeviceRowCells({
+  row,
+  ident,
+  checked,
+  onToggle,
+}: {
+  row: RepairDeviceRow;
+  ident: string;
+  checked: boolean;
+  onToggle(id: number): void;
+}) {
+  const { t, i18n } = useLingui();
+  const status = statusOf(row);
+  return (
+    <>
+      <div role="cell" className={classes.cell} style={{ width: width('select') }} data-row-select>
+        <Checkbox aria-label={t`Select ${ident}`} checked={checked} onChange={() => onToggle(row.id)} />
+      </div>
+      <div role="cell" className={classes.cell} style={{ width: width('ident') }}>
+        {ident}
+      </div>
+      <div
+        role="cell"
+        className={classes.cell}
+        style={{ width: width('status') }}
+        data-testid="row-status"
+        data-progress={row.progress ?? ''}
+        data-refresh={row.refresh_state}
+      >
+        {status ? i18n._(status) : row.refresh_state === 'pending' ? t`Refreshing…` : t`Not refreshed yet`}
+        {row.watched && (
+          <Badge ml={6} size="xs" variant="light" data-testid="row-watched">
+            {t`Watched`}
+          </Badge>
+        )}
+      </div>
+      <div role="cell" className={classes.cell} style={{ width: width('customer') }}>
+        {[row.customer_name, row.customer_phone].filter(Boolean).join(' · ')}
+      </div>
+      <div role="cell" className={classes.cell} style={{ width: width('links') }}>
+        <Anchor
+          renderRoot={(props) => (
+            <Link {...props} to="/app/maintenance/orderDetail" search={{ device_id: row.id }} />
+          )}
+          size="sm"
+        >
+          {t`Detail`}
+        </Anchor>{' '}
+        <Anchor
+          renderRoot={(props) => <Link {...props} to="/app/maintenance/history" search={{ q: ident }} />}
+          size="sm"
+        >
+          {t`History`}
+        </Anchor>
+      </div>
+      <div role="cell" className={classes.cell} style={{ width: width('no') }}>
+        {row.no}
+      </div>
+      <div role="cell" className={classes.cell} style={{ width: width('model') }}>
+        {row.model ?? ''}
+      </div>
+      <div role="cell" className={classes.cell} style={{ width: width('repair') }}>
+        {row.repair_ids.at(-1) ?? '—'}
+      </div>
+      <div role="cell" className={classes.cell} style={{ width: width('badge') }}>
+        {i18n._(BADGE_LABELS[row.badge])}
+      </div>
+      <div role="cell" className={classes.cell} style={{ width: width('changed') }}>
+        {formatDateTime(row.changed_at)}
+      </div>
+    </>
   );
 }

@@ -108,20 +108,7 @@ export function EmployeeForm({ employee, onDone }: { employee?: EmployeeRow; onD
             maxLength={11}
           />
         )}
-        <div>
-          <Text size="sm" fw={500} mb={4} id="role-label">
-            <Trans>Role</Trans>
-          </Text>
-          <SegmentedControl
-            aria-labelledby="role-label"
-            value={role}
-            onChange={setRole}
-            data={[
-              { value: String(Role.Editor), label: t`Editor` },
-              { value: String(Role.Admin), label: t`Admin` },
-            ]}
-          />
-        </div>
+        <RolePicker role={role} onChange={setRole} />
         {employee && (
           <Switch
             label={t`Disabled (cannot sign in)`}
@@ -134,5 +121,26 @@ export function EmployeeForm({ employee, onDone }: { employee?: EmployeeRow; onD
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The employee's role, editor or admin, as a labelled segmented control. */
+function RolePicker({ role, onChange }: { role: string; onChange: (role: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4} id="role-label">
+        <Trans>Role</Trans>
+      </Text>
+      <SegmentedControl
+        aria-labelledby="role-label"
+        value={role}
+        onChange={onChange}
+        data={[
+          { value: String(Role.Editor), label: t`Editor` },
+          { value: String(Role.Admin), label: t`Admin` },
+        ]}
+      />
+    </div>
   );
 }

@@ -1,4 +1,6 @@
-export { DEFAULT_TIME_ZONE } from '#server/lib/shop-time.ts';
+// A shop's day: where its midnights fall in its time zone. Pure, shared by the modules that count
+// "today" (repairs, checks' list, dashboards' rollup) and the demo seeds.
+import { DEFAULT_TIME_ZONE } from './shop-time.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatOf(timeZone: string): Intl.DateTimeFormat {
@@ -36,4 +38,9 @@ export function dayIn(timeZone: string, nowMs: number): { date: string; startMs:
   // The next midnight, measured again (a DST change moves it by an hour).
   const next = Date.UTC(y, m - 1, d + 1) - offset;
   return { date, startMs, endMs: next };
+}
+
+/** A shop day's bounds, ms (noon UTC of the date falls on that date in zones of -12..+11 hours). */
+export function dayBounds(date: string, timeZone = DEFAULT_TIME_ZONE) {
+  return dayIn(timeZone, Date.parse(`${date}T12:00:00Z`));
 }

@@ -1,0 +1,27 @@
+// The files the size rules of eslint.config.js (max-lines-per-function 120, max-lines 300) do not
+// apply to, each group with its reason; docs/architecture.md ("Size") lists the same.
+export const lengthExceptions = [
+  // Tests: a test file is a list of cases and a `describe` callback holds them all; the cases stay
+  // where a reader of the code looks for them.
+  '**/*.test.{ts,tsx}',
+  'tests/**',
+  // Migrations: frozen once shipped (never edited), each one table list of its release.
+  'server/db/migrations/**',
+  // Data tables: the demo seeds write rows, one after the other.
+  'server/seed-*.ts',
+  // Temporary: still to split along their jobs (issue 28 follow-up); each leaves this list when split.
+  'scripts/bench/dashboards.ts',
+  'scripts/bench/results-table.ts',
+  'server/modules/repairs/intake-service.ts',
+  'src/features/auth/components/LoginPage.tsx',
+  'src/features/checks/components/NewOrderPanel.tsx',
+  'src/features/checks/components/OrderList.tsx',
+  'src/features/checks/components/PasteBox.tsx',
+  'src/features/checks/components/ResultsWorkspace.tsx',
+  'src/features/dashboards/charts/OverviewCharts.tsx',
+  'src/features/shell/components/AppLayout.tsx',
+  'src/features/template-kit/applications/TodoApp.tsx',
+  // Temporary: being split in issue 26 branches.
+  'src/features/repairs/components/IntakeModal.tsx',
+  'server/modules/counter/ticket-service.ts',
+];
