@@ -39,7 +39,7 @@ import type { PaymentProvider } from './providers/payment/provider.ts';
 import type { ExportRunner, ExportRunnerOptions } from './jobs/export-runner.ts';
 import { dashboardHandlers } from './modules/dashboards/handlers.ts';
 import { buildCounter } from './modules/counter/wiring.ts';
-import type { MessageSender, MessageSenderOptions } from './modules/counter/message-sender.ts';
+import type { MessageSender, MessageSenderOptions } from './jobs/message-sender.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -204,14 +204,8 @@ export async function buildApp({
       track: (trx, user, handoff) => repairs.intake.trackForCounter(trx, user, handoff),
       changed: (accountId, ids) => repairs.intake.devicesChanged(accountId, ids),
     },
-    plainDb,
-    sms: accounts.sms?.provider ?? null,
-    templateIdOf: (kind, lang) => config.sms?.counterTemplates?.[`${kind}_${lang}`],
-    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
-    log: app.log,
-    sender: messageSender,
+    ...counterMessaging(config, plainDb, accounts.sms, messageSender, app.log),
   });
-  app.addHook('onClose', () => counter.messages.stop());
 
   const dispatch: EndpointDispatcher = registerEndpoints(
     app,
@@ -259,5 +253,23 @@ export async function buildApp({
     exportRunner: exportJobs.runner,
     messages: counter.messages,
     health,
+  };
+}
+
+/** How the counter's messages to customers are sent (decision 0050): the provider, its templates, the link's origin. */
+function counterMessaging(
+  config: ServerConfig,
+  plainDb: Db['db'],
+  sms: SmsSetup | null,
+  sender: Partial<MessageSenderOptions> | undefined,
+  log: FastifyInstance['log'],
+) {
+  return {
+    plainDb,
+    sms: sms?.provider ?? null,
+    templateIdOf: (kind: string, lang: string) => config.sms?.counterTemplates?.[`${kind}_${lang}`],
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    log,
+    sender,
   };
 }

@@ -31,7 +31,7 @@ import { SessionService } from '#server/modules/auth/session-service.ts';
 import type { RealtimeServer } from '#server/plugins/realtime.ts';
 import type { CheckRunner, RunnerOptions } from '#server/jobs/check-runner.ts';
 import type { ExportRunner, ExportRunnerOptions } from '#server/jobs/export-runner.ts';
-import type { MessageSender, MessageSenderOptions } from '#server/modules/counter/message-sender.ts';
+import type { MessageSender, MessageSenderOptions } from '#server/jobs/message-sender.ts';
 import type { SmsSetup } from '#server/providers/sms/index.ts';
 import type { ProgressReporter } from '#server/modules/checks/progress.ts';
 import type { CheckProvider } from '#server/providers/checks/provider.ts';

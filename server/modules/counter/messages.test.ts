@@ -18,7 +18,7 @@ import {
 } from '#server/modules/repairs/apply-status.ts';
 import { MessageQueue } from './message-queue.ts';
 import { MessageRepository } from './message-repository.ts';
-import { MessageSender } from './message-sender.ts';
+import { MessageSender } from '#server/jobs/message-sender.ts';
 
 let s: TestServer;
 let editor: string;

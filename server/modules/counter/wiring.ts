@@ -7,7 +7,7 @@ import { CustomerService } from './customer-service.ts';
 import { counterHandlers } from './handlers.ts';
 import { messageLinkOf } from './message-link.ts';
 import { MessageQueue, type MessageQueueLog } from './message-queue.ts';
-import { MessageSender, type MessageSenderOptions, type TemplateIdOf } from './message-sender.ts';
+import { MessageSender, type MessageSenderOptions, type TemplateIdOf } from '#server/jobs/message-sender.ts';
 import { CounterSettingsService } from './settings-service.ts';
 import { TicketLinks } from './ticket-link.ts';
 import { registerTicketStatusPage } from './ticket-status-page.ts';
@@ -67,6 +67,7 @@ export function buildCounter(
     messages: { queue, queued: () => messages.wake() },
   });
   registerTicketStatusPage(deps.app, { db: deps.db, links, limiter: deps.limiter });
+  deps.app.addHook('onClose', () => messages.stop());
   return {
     handlers: counterHandlers({
       db: deps.db,

@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { MessageKind, MessageLang } from '#contract/counter/messages.ts';
 import type { Database } from '#server/db/schema.ts';
-import { backoffMs } from '#server/jobs/backoff.ts';
-import { ClaimLoop, leaseOwner } from '#server/jobs/claim-loop.ts';
+import { backoffMs } from './backoff.ts';
+import { ClaimLoop, leaseOwner } from './claim-loop.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { SmsSendError, type SmsProvider } from '#server/providers/sms/provider.ts';
-import { MessageRepository, type ClaimedMessage, type MessageEnd } from './message-repository.ts';
+import {
+  MessageRepository,
+  type ClaimedMessage,
+  type MessageEnd,
+} from '#server/modules/counter/message-repository.ts';
 
 export interface MessageSenderOptions {
   /** A claim holds a message this long; a sender that died is taken over after it. */
