@@ -1,24 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Code,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
-  MESSAGE_KINDS,
-  MESSAGE_PLACEHOLDERS,
   type MessageKind,
   type MessageLang,
   type MessageTemplates,
@@ -32,7 +17,6 @@ import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
 import { notify } from '#src/ui/notify.ts';
 import { useSaveShopSettings } from '../api/settings-api.ts';
-import { PLACEHOLDER_HELP } from '../message-labels.ts';
 import {
   previewTicketNo,
   settingsProblems,
@@ -40,9 +24,7 @@ import {
   templateField,
   type SettingsField,
 } from '../settings-form.ts';
-import { TemplateEditor } from './TemplateEditor.tsx';
-
-const TICKET_FORMAT_PARTS = ['{YYYY}', '{YY}', '{MM}', '{DD}', '{SEQ}', '{SEQ:4}'] as const;
+import { ShopSettingsSections } from './ShopSettingsSections.tsx';
 
 function timeZones(current: string): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -51,7 +33,7 @@ function timeZones(current: string): string[] {
 
 /** The form of the shop settings screen: what the shop prints and the messages its customers get. */
 export function ShopSettingsForm({ shop, counter }: { shop: RepairSettingsDatas; counter: CounterSettings }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [name, setName] = useState(shop.contact_name);
   const [phone, setPhone] = useState(shop.contact_phone);
   const [address, setAddress] = useState(shop.contact_address);
@@ -69,7 +51,6 @@ export function ShopSettingsForm({ shop, counter }: { shop: RepairSettingsDatas;
   const zones = useMemo(() => timeZones(shop.time_zone), [shop.time_zone]);
   const nextNo = previewTicketNo(format, counter.next_ticket_no, shopToday(timeZone));
 
-  const shown = (field: SettingsField) => (errors[field] ? i18n._(errors[field]) : undefined);
   const setText = (kind: MessageKind, lang: MessageLang, text: string) => {
     setSaved(false);
     setTemplates((all) => ({ ...all, [kind]: { ...all[kind], [lang]: text } }));
@@ -149,133 +130,14 @@ export function ShopSettingsForm({ shop, counter }: { shop: RepairSettingsDatas;
     );
   };
 
-  const seq = '{SEQ}';
-  const parts = TICKET_FORMAT_PARTS.join(' ');
   return (
     <form onSubmit={onSubmit} noValidate data-testid="shop-settings-form">
       <Stack gap="lg">
-        <Card withBorder padding="md">
-          <Stack gap="sm">
-            <Title order={3}>
-              <Trans>The shop</Trans>
-            </Title>
-            <Text size="sm" c="dimmed">
-              <Trans>Printed on receipts and labels, and shown on the customers' status pages.</Trans>
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={t`Shop name`}
-                name="contact_name"
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                error={shown('contact_name')}
-              />
-              <TextInput
-                label={t`Shop phone`}
-                name="contact_phone"
-                value={phone}
-                onChange={(e) => setPhone(e.currentTarget.value)}
-                error={shown('contact_phone')}
-                inputMode="tel"
-              />
-            </SimpleGrid>
-            <TextInput
-              label={t`Address`}
-              name="contact_address"
-              value={address}
-              onChange={(e) => setAddress(e.currentTarget.value)}
-              error={shown('contact_address')}
-            />
-            <Select
-              label={t`Time zone`}
-              description={t`Today, ticket numbers and the day's figures are counted in it.`}
-              data={zones}
-              value={timeZone}
-              onChange={(v) => v && setTimeZone(v)}
-              searchable
-              allowDeselect={false}
-              error={shown('time_zone')}
-              maw={420}
-            />
-          </Stack>
-        </Card>
-
-        <Card withBorder padding="md">
-          <Stack gap="sm">
-            <Title order={3}>
-              <Trans>Tickets and receipts</Trans>
-            </Title>
-            <TextInput
-              label={t`Ticket number format`}
-              name="ticket_format"
-              value={format}
-              onChange={(e) => setFormat(e.currentTarget.value)}
-              error={shown('ticket_format')}
-              description={t`Placeholders: ${parts} (the running number must be there: ${seq}).`}
-              maw={420}
-            />
-            <Text size="sm" data-testid="ticket-format-preview">
-              {nextNo ? (
-                <Trans>
-                  Next ticket: <Code>{nextNo}</Code>
-                </Trans>
-              ) : (
-                <Trans>No preview: the format is not valid.</Trans>
-              )}
-            </Text>
-            <Textarea
-              label={t`Receipt terms`}
-              description={t`Printed at the foot of every intake receipt.`}
-              name="receipt_terms"
-              value={terms}
-              onChange={(e) => setTerms(e.currentTarget.value)}
-              error={shown('receipt_terms')}
-              rows={4}
-              resize="vertical"
-            />
-          </Stack>
-        </Card>
-
-        <Stack gap="sm">
-          <Title order={3}>
-            <Trans>Messages to customers</Trans>
-          </Title>
-          <Text size="sm" c="dimmed">
-            <Trans>
-              An SMS goes to the customer, in their language, when a ticket reaches a status switched on
-              below. Customers who opted out get none.
-            </Trans>
-          </Text>
-          <Card withBorder padding="sm" data-testid="placeholder-help">
-            <Text size="sm" fw={600} mb={4}>
-              <Trans>Placeholders</Trans>
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={4}>
-              {MESSAGE_PLACEHOLDERS.map((p) => (
-                <Text size="sm" key={p}>
-                  <Code>{`{${p}}`}</Code> {i18n._(PLACEHOLDER_HELP[p])}
-                </Text>
-              ))}
-            </SimpleGrid>
-          </Card>
-          {MESSAGE_KINDS.map((kind) => (
-            <TemplateEditor
-              key={`${kind}-${focus?.kind === kind ? focus.lang : ''}`}
-              kind={kind}
-              enabled={enabled[kind]}
-              onEnabled={(on) => {
-                setSaved(false);
-                setEnabled((all) => ({ ...all, [kind]: on }));
-              }}
-              texts={templates[kind]}
-              onText={(lang, text) => setText(kind, lang, text)}
-              shop={{ name, phone }}
-              errors={errors}
-              {...(focus?.kind === kind ? { focusLang: focus.lang } : {})}
-            />
-          ))}
-        </Stack>
-
+        <ShopSettingsSections
+          {...{ name, setName, phone, setPhone, address, setAddress, timeZone, setTimeZone, zones }}
+          {...{ terms, setTerms, format, setFormat, nextNo, templates, setText, enabled, errors, focus }}
+          setKindEnabled={(kind, on) => (setSaved(false), setEnabled((all) => ({ ...all, [kind]: on })))}
+        />
         {Object.keys(errors).length > 0 && (
           <Alert color="red" role="alert">
             <Trans>Some fields need correcting: see the messages next to them.</Trans>
