@@ -25,6 +25,7 @@ import {
 import { emptyInput } from './schemas/common.ts';
 import { globalSearchInput, globalSearchOutput } from './schemas/search.ts';
 import { counterDayInput, counterDayOutput } from './schemas/counter-day.ts';
+import { counterSettingsOutput, counterSettingsSaveInput } from './schemas/counter-settings.ts';
 
 /** The shop counter's endpoints (issue 26, decision 0047). Spread into endpoints.ts. */
 export const counterEndpoints = {
@@ -134,6 +135,23 @@ export const counterEndpoints = {
     input: emptyInput,
     output: ticketTechniciansOutput,
     summary: "The shop's enabled employees a ticket may name as technician (id and name), for Editors too.",
+  }),
+  // Shop settings of the counter and messages to customers (decision 0050)
+  counterSettings: defineEndpoint({
+    path: '/api/counter/settings',
+    access: 'user',
+    input: emptyInput,
+    output: counterSettingsOutput,
+    summary:
+      "The shop's receipt terms, ticket number format, message templates per kind and language, and which status changes send a message (defaults until an Admin saves).",
+  }),
+  counterSettingsSave: defineEndpoint({
+    path: '/api/counter/settings_save',
+    access: 'admin',
+    input: counterSettingsSaveInput,
+    output: counterSettingsOutput,
+    summary:
+      'Save the counter settings whole (Admin); a format without {SEQ}, an unknown placeholder, an empty template or one longer than a few SMS segments is refused with its errcode and the kind and language in `datas`.',
   }),
   globalSearch: defineEndpoint({
     path: '/api/search/global',

@@ -94,6 +94,8 @@ describe('endpoint registry', () => {
       // The counter's refunds and voids (issue 26, decision 0047).
       'ticketRefund',
       'ticketVoid',
+      // The counter's shop settings (issue 26, decision 0050).
+      'counterSettingsSave',
     ];
     const pub = [
       'tncode',

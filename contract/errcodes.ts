@@ -223,6 +223,15 @@ export const ErrCode = {
   // Going live (issue 24): a connection production runs without, said plainly.
   /** recharge: no payment provider is configured (production refuses the sandbox): nothing is charged. */
   PAYMENT_NOT_CONFIGURED: 8000,
+  // Shop settings and messages to customers (issue 26, decision 0050)
+  /** The ticket number format is not one contract/counter/ticket-number.ts accepts (it must hold {SEQ}). */
+  COUNTER_TICKET_FORMAT_INVALID: 9045,
+  /** A message template names a placeholder that does not exist. `datas` = { kind, lang, names }. */
+  MESSAGE_PLACEHOLDER_UNKNOWN: 9046,
+  /** A message template is longer than a few SMS segments. `datas` = { kind, lang, segments, max_segments }. */
+  MESSAGE_TEMPLATE_TOO_LONG: 9047,
+  /** A message template is empty. `datas` = { kind, lang }. */
+  MESSAGE_TEMPLATE_EMPTY: 9048,
 } as const;
 
 export type ErrCodeName = keyof typeof ErrCode;
@@ -348,6 +357,11 @@ export const defaultMsg: Record<ErrCodeValue, string> = {
   [ErrCode.OCR_TOO_MANY_PIXELS]: '图片像素过多（最多 5000 万像素），请缩小后再上传',
   // Going live (issue 24)
   [ErrCode.PAYMENT_NOT_CONFIGURED]: '本服务器未配置支付服务，暂不能充值，未产生扣款',
+  // Shop settings and messages to customers (issue 26)
+  [ErrCode.COUNTER_TICKET_FORMAT_INVALID]: '单号格式无效：只能包含字母、数字、- _ 和占位符，且必须包含 {SEQ}',
+  [ErrCode.MESSAGE_PLACEHOLDER_UNKNOWN]: '短信模板中有未知的占位符',
+  [ErrCode.MESSAGE_TEMPLATE_TOO_LONG]: '短信模板过长，超过 4 条短信的长度',
+  [ErrCode.MESSAGE_TEMPLATE_EMPTY]: '短信模板不能为空',
 };
 
 /** Spec section 8: these codes are returned silently (no toast). */

@@ -39,6 +39,7 @@ import type { PaymentProvider } from './providers/payment/provider.ts';
 import type { ExportRunner, ExportRunnerOptions } from './jobs/export-runner.ts';
 import { dashboardHandlers } from './modules/dashboards/handlers.ts';
 import { buildCounter } from './modules/counter/wiring.ts';
+import type { MessageSender, MessageSenderOptions } from './jobs/message-sender.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -71,6 +72,8 @@ export interface AppOptions {
   paymentProvider?: PaymentProvider | null;
   /** Export runner settings over config.exports and the defaults (tests: a temp dir, short leases). */
   exportRunner?: Partial<ExportRunnerOptions>;
+  /** Customer message sender settings (tests: short leases, no backoff). */
+  messageSender?: Partial<MessageSenderOptions>;
 }
 
 export interface App {
@@ -84,6 +87,8 @@ export interface App {
   repairs: RepairsModule;
   /** The Excel export runner: started by main(), or driven by tests (runOnce, sweep). */
   exportRunner: ExportRunner;
+  /** The sender of messages to customers (decision 0050): started by main(), or driven by tests (runOnce). */
+  messages: MessageSender;
   /** /healthz and /readyz; main() marks the process draining on SIGTERM. */
   health: Health;
 }
@@ -128,6 +133,7 @@ export async function buildApp({
   monitor,
   paymentProvider,
   exportRunner: exportRunnerOptions,
+  messageSender,
 }: AppOptions): Promise<App> {
   const limits = { ...DEFAULT_LIMITS, ...config.limits };
   const app = createFastify(config, limits, logger);
@@ -168,12 +174,7 @@ export async function buildApp({
   });
   const wallet = await buildWallet({ ...modules, paymentProvider });
   const exportJobs = buildExports({ ...modules, sessions, options: exportRunnerOptions });
-  app.addHook('onClose', async () => {
-    await checks.cleaner.close();
-    await exportJobs.runner.stop();
-    await checks.runner?.stop();
-    checks.progress.stop();
-  });
+  stopChecksOnClose(app, checks, exportJobs);
   const repairs = buildRepairs({
     ...modules,
     sessions,
@@ -184,6 +185,8 @@ export async function buildApp({
     monitor,
     // The counter is built below (it hands devices to this intake); read at call time, not now.
     customers: { summary: (accountId, id) => counter.customers.summary(accountId, id) },
+    // Devices back from Apple queue their tickets' messages in the same transaction (decision 0050).
+    shippedBack: (trx, deviceIds) => counter.backFromApple(trx, deviceIds),
   });
 
   const templateKit = buildTemplateKit({ db: db.db, clock, io });
@@ -198,6 +201,7 @@ export async function buildApp({
       track: (trx, user, handoff) => repairs.intake.trackForCounter(trx, user, handoff),
       changed: (accountId, ids) => repairs.intake.devicesChanged(accountId, ids),
     },
+    ...counterMessaging(config, plainDb, accounts.sms, messageSender, app.log),
   });
 
   const dispatch: EndpointDispatcher = registerEndpoints(
@@ -244,6 +248,39 @@ export async function buildApp({
     progress: checks.progress,
     repairs,
     exportRunner: exportJobs.runner,
+    messages: counter.messages,
     health,
   };
+}
+
+/** How the counter's messages to customers are sent (decision 0050): the provider, its templates, the link's origin. */
+function counterMessaging(
+  config: ServerConfig,
+  plainDb: Db['db'],
+  sms: SmsSetup | null,
+  sender: Partial<MessageSenderOptions> | undefined,
+  log: FastifyInstance['log'],
+) {
+  return {
+    plainDb,
+    sms: sms?.provider ?? null,
+    templateIdOf: (kind: string, lang: string) => config.sms?.counterTemplates?.[`${kind}_${lang}`],
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    log,
+    sender,
+  };
+}
+
+/** The checks' cleaner, runner and progress and the export runner stop with the app. */
+function stopChecksOnClose(
+  app: FastifyInstance,
+  checks: ReturnType<typeof buildChecks>,
+  exportJobs: ReturnType<typeof buildExports>,
+): void {
+  app.addHook('onClose', async () => {
+    await checks.cleaner.close();
+    await exportJobs.runner.stop();
+    await checks.runner?.stop();
+    checks.progress.stop();
+  });
 }

@@ -74,6 +74,11 @@ export interface ServerConfig {
    */
   /** SOCKET_ALLOWED_ORIGINS: pages of these origins may open a socket besides the server's own (unset: none). */
   socketAllowedOrigins?: string[];
+  /**
+   * PUBLIC_URL: the origin customers reach the server at (https://shop.example.com), put before the
+   * status link of a message to a customer (decision 0050); unset: the link is a path.
+   */
+  publicUrl?: string;
   ocr: {
     concurrency: number;
     queueMax: number;
@@ -257,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     timeoutMs: positive('OCR_TIMEOUT_SECONDS', 30) * 1000,
   };
   const socketAllowedOrigins = parseAllowedOrigins(env.SOCKET_ALLOWED_ORIGINS);
+  const publicUrl = (env.PUBLIC_URL?.trim() ?? '').replace(/\/+$/, '');
+  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl))
+    throw new ConfigError('PUBLIC_URL must be an origin such as https://shop.example.com');
   const speed = Number(env.REPAIR_SANDBOX_SPEED ?? 1);
   if (!Number.isFinite(speed) || speed <= 0 || speed > 1_000_000)
     throw new ConfigError(`REPAIR_SANDBOX_SPEED must be a number above 0, got ${env.REPAIR_SANDBOX_SPEED}`);
@@ -281,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobRunner,
     limits,
     ...(socketAllowedOrigins.length ? { socketAllowedOrigins } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
     exports: exportsConfig,
     ocr,
     ...(wechat ? { wechat } : {}),

@@ -17,7 +17,7 @@ export async function main(): Promise<void> {
   // recharges (REPAIROPS_DEMO_HISTORY=0 leaves the history out), all or nothing. In production:
   // nothing; the first shop and Admin come from `npm run create-admin` (decision 0041).
   const first = await firstStart(db, { production: config.production, history: demoHistoryEnabled() });
-  const { app, servesPwa, runner, repairs, exportRunner, health } = await buildApp({
+  const { app, servesPwa, runner, repairs, exportRunner, messages, health } = await buildApp({
     config,
     db,
     checkProvider: selectCheckProvider(config),
@@ -47,6 +47,7 @@ export async function main(): Promise<void> {
   repairs.runner.start();
   repairs.scheduler.start();
   exportRunner.start();
+  messages.start();
   // Production logs what it runs with, one line per outside connection (no secrets): a missing one
   // is a warning, and its screens say "not configured" (npm run doctor prints the same).
   if (config.production) logPreflight(app.log, await runPreflight(config, { db }));

@@ -47,6 +47,7 @@ describe('the SMS configuration', () => {
   it('reads Aliyun: keys, sign name, a template per purpose sent, the default endpoint or SMS_API_BASE', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...ALIYUN }).sms).toEqual({
       provider: 'aliyun',
+      counterTemplates: {},
       aliyun: {
         accessKeyId: 'LTAI5tKeyId',
         accessKeySecret: 'secret',
@@ -66,6 +67,18 @@ describe('the SMS configuration', () => {
     );
     expect(local?.aliyun?.endpoint).toBe('http://127.0.0.1:4567');
     expect(local?.aliyun?.templates.login).toBe('SMS_5');
+  });
+
+  it('reads the registered templates of the messages to customers per kind and language, when set (decision 0050)', () => {
+    const config = smsConfig(
+      {
+        ...ALIYUN,
+        SMS_ALIYUN_TEMPLATE_READY_FOR_PICKUP_EN: 'SMS_7',
+        SMS_ALIYUN_TEMPLATE_QUOTE_READY_ZH: 'SMS_8',
+      },
+      true,
+    );
+    expect(config?.counterTemplates).toEqual({ quote_ready_zh: 'SMS_8', ready_for_pickup_en: 'SMS_7' });
   });
 
   it('reads Tencent with its region (default ap-guangzhou)', () => {

@@ -1,6 +1,7 @@
 // The SMS provider of the server's configuration (config.ts reads it with the rest of the
 // environment): SMS_PROVIDER, SMS_ALIYUN_*, SMS_TENCENT_* and SMS_API_BASE (decision 0039).
 import { smsPurposeSchema, type SmsPurpose } from '#contract/schemas/account.ts';
+import { MESSAGE_KINDS, MESSAGE_LANGS } from '#contract/counter/messages.ts';
 import { ConfigError } from './config-error.ts';
 
 export const SMS_PROVIDER_NAMES = ['sandbox', 'aliyun', 'tencent'] as const;
@@ -46,6 +47,12 @@ export interface TencentSmsConfig {
 export interface SmsConfig {
   /** SMS_PROVIDER: sandbox (the default outside production; refused in production), aliyun or tencent. */
   provider: SmsProviderSetting;
+  /**
+   * The provider's registered template per message to customers (decision 0050), keyed
+   * `<kind>_<lang>` from SMS_<PROVIDER>_TEMPLATE_<KIND>_<LANG> (READY_FOR_PICKUP_EN…); optional: a
+   * message without one is marked no_template instead of sent.
+   */
+  counterTemplates?: Record<string, string>;
   aliyun?: AliyunSmsConfig;
   tencent?: TencentSmsConfig;
 }
@@ -97,6 +104,7 @@ export function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfi
     required(['SMS_ALIYUN_ACCESS_KEY_ID', 'SMS_ALIYUN_ACCESS_KEY_SECRET', 'SMS_ALIYUN_SIGN_NAME']);
     return {
       provider,
+      counterTemplates: counterTemplatesOf(env, provider),
       aliyun: {
         accessKeyId: value('SMS_ALIYUN_ACCESS_KEY_ID'),
         accessKeySecret: value('SMS_ALIYUN_ACCESS_KEY_SECRET'),
@@ -120,6 +128,7 @@ export function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfi
     throw new ConfigError(`SMS_TENCENT_REGION must be a region such as ap-guangzhou, got ${region}`);
   return {
     provider,
+    counterTemplates: counterTemplatesOf(env, provider),
     tencent: {
       secretId: value('SMS_TENCENT_SECRET_ID'),
       secretKey: value('SMS_TENCENT_SECRET_KEY'),
@@ -130,6 +139,21 @@ export function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfi
       endpoint: endpoint(TENCENT_SMS_ENDPOINT),
     },
   };
+}
+
+/** SMS_<PROVIDER>_TEMPLATE_<KIND>_<LANG> of the messages to customers, as set (decision 0050). */
+export function counterTemplatesOf(
+  env: NodeJS.ProcessEnv,
+  provider: 'aliyun' | 'tencent',
+): Record<string, string> {
+  const prefix = provider === 'aliyun' ? 'SMS_ALIYUN_TEMPLATE_' : 'SMS_TENCENT_TEMPLATE_';
+  const out: Record<string, string> = {};
+  for (const kind of MESSAGE_KINDS)
+    for (const lang of MESSAGE_LANGS) {
+      const id = env[`${prefix}${kind.toUpperCase()}_${lang.toUpperCase()}`]?.trim();
+      if (id) out[`${kind}_${lang}`] = id;
+    }
+  return out;
 }
 
 /** The SMS provider in force: the sandbox by default outside production, none in production. */

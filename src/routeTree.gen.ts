@@ -44,6 +44,7 @@ import { Route as AppQuiryIndexRouteImport } from './routes/app/quiry/index'
 import { Route as AppQuiryBasicinquiryRouteImport } from './routes/app/quiry/basicinquiry'
 import { Route as AppQuiryManagementDetailRouteImport } from './routes/app/quiry/managementDetail'
 import { Route as AppSearchSearchRouteImport } from './routes/app/search/search'
+import { Route as AppSettingsShopRouteImport } from './routes/app/settings/shop'
 import { Route as AppShoppingcenterShoppingcenterRouteImport } from './routes/app/shoppingcenter/shoppingcenter'
 import { Route as AppTicketsIndexRouteImport } from './routes/app/tickets/index'
 import { Route as AppTicketsDetailRouteImport } from './routes/app/tickets/detail'
@@ -229,6 +230,11 @@ const AppSearchSearchRoute = AppSearchSearchRouteImport.update({
   path: '/search/search',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsShopRoute = AppSettingsShopRouteImport.update({
+  id: '/settings/shop',
+  path: '/settings/shop',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppShoppingcenterShoppingcenterRoute =
   AppShoppingcenterShoppingcenterRouteImport.update({
     id: '/shoppingcenter/shoppingcenter',
@@ -289,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/app/quiry/basicinquiry': typeof AppQuiryBasicinquiryRoute
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
+  '/app/settings/shop': typeof AppSettingsShopRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/tickets/receipt': typeof AppTicketsReceiptRoute
@@ -329,6 +336,7 @@ export interface FileRoutesByTo {
   '/app/quiry/basicinquiry': typeof AppQuiryBasicinquiryRoute
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
+  '/app/settings/shop': typeof AppSettingsShopRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/tickets/receipt': typeof AppTicketsReceiptRoute
@@ -372,6 +380,7 @@ export interface FileRoutesById {
   '/app/quiry/basicinquiry': typeof AppQuiryBasicinquiryRoute
   '/app/quiry/managementDetail': typeof AppQuiryManagementDetailRoute
   '/app/search/search': typeof AppSearchSearchRoute
+  '/app/settings/shop': typeof AppSettingsShopRoute
   '/app/shoppingcenter/shoppingcenter': typeof AppShoppingcenterShoppingcenterRoute
   '/app/tickets/detail': typeof AppTicketsDetailRoute
   '/app/tickets/receipt': typeof AppTicketsReceiptRoute
@@ -416,6 +425,7 @@ export interface FileRouteTypes {
     | '/app/quiry/basicinquiry'
     | '/app/quiry/managementDetail'
     | '/app/search/search'
+    | '/app/settings/shop'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/tickets/detail'
     | '/app/tickets/receipt'
@@ -456,6 +466,7 @@ export interface FileRouteTypes {
     | '/app/quiry/basicinquiry'
     | '/app/quiry/managementDetail'
     | '/app/search/search'
+    | '/app/settings/shop'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/tickets/detail'
     | '/app/tickets/receipt'
@@ -498,6 +509,7 @@ export interface FileRouteTypes {
     | '/app/quiry/basicinquiry'
     | '/app/quiry/managementDetail'
     | '/app/search/search'
+    | '/app/settings/shop'
     | '/app/shoppingcenter/shoppingcenter'
     | '/app/tickets/detail'
     | '/app/tickets/receipt'
@@ -765,6 +777,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSearchSearchRouteImport
       parentRoute: typeof AppRoute
     }
+    '/app/settings/shop': {
+      id: '/app/settings/shop'
+      path: '/settings/shop'
+      fullPath: '/app/settings/shop'
+      preLoaderRoute: typeof AppSettingsShopRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/app/shoppingcenter/shoppingcenter': {
       id: '/app/shoppingcenter/shoppingcenter'
       path: '/shoppingcenter/shoppingcenter'
@@ -824,6 +843,7 @@ interface AppRouteChildren {
   AppQuiryBasicinquiryRoute: typeof AppQuiryBasicinquiryRoute
   AppQuiryManagementDetailRoute: typeof AppQuiryManagementDetailRoute
   AppSearchSearchRoute: typeof AppSearchSearchRoute
+  AppSettingsShopRoute: typeof AppSettingsShopRoute
   AppShoppingcenterShoppingcenterRoute: typeof AppShoppingcenterShoppingcenterRoute
   AppTicketsDetailRoute: typeof AppTicketsDetailRoute
   AppTicketsReceiptRoute: typeof AppTicketsReceiptRoute
@@ -855,6 +875,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppQuiryBasicinquiryRoute: AppQuiryBasicinquiryRoute,
   AppQuiryManagementDetailRoute: AppQuiryManagementDetailRoute,
   AppSearchSearchRoute: AppSearchSearchRoute,
+  AppSettingsShopRoute: AppSettingsShopRoute,
   AppShoppingcenterShoppingcenterRoute: AppShoppingcenterShoppingcenterRoute,
   AppTicketsDetailRoute: AppTicketsDetailRoute,
   AppTicketsReceiptRoute: AppTicketsReceiptRoute,

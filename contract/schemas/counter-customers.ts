@@ -92,6 +92,12 @@ export const customerCheckRow = z.object({
   created_at: z.number(),
 });
 
+/**
+ * A message to the customer with its delivery result (decision 0050): `trigger` is its kind
+ * (contract/counter/messages.ts); `state` queued, sending, sent, failed or skipped; `result` the
+ * reason of a failed or skipped one (opted_out, no_phone, not_configured, no_template, refused,
+ * throttled, failed, interrupted), empty otherwise.
+ */
 export const customerMessageRow = z.object({
   id: z.number(),
   ticket_id: z.number().nullable(),
@@ -99,6 +105,11 @@ export const customerMessageRow = z.object({
   state: z.string(),
   text: z.string(),
   created_at: z.number(),
+  lang: z.string(),
+  phone: z.string(),
+  result: z.string(),
+  attempts: z.number(),
+  sent_at: z.number().nullable(),
 });
 
 export const customerPaymentRow = z.object({

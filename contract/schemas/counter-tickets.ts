@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONEY_ENTRY_MAX_FEN, PAYMENT_METHODS } from '../counter/money.ts';
 import { TICKET_STATUSES } from '../counter/workflow.ts';
-import { customerIdSchema } from './counter-customers.ts';
+import { customerIdSchema, customerMessageRow } from './counter-customers.ts';
 import { pageFields, requestId, safeText, unixTime } from './common.ts';
 
 export const ticketIdSchema = z.number().int().positive();
@@ -105,6 +105,8 @@ export const ticketDetail = z.object({
   lines: z.array(ticketLineRow),
   payments: z.array(ticketPaymentRow),
   events: z.array(ticketEventRow),
+  /** Messages sent to the customer about this ticket, newest first, with their delivery result (decision 0050). */
+  messages: z.array(customerMessageRow),
   /** Approved lines' total, what is held (paid less refunded), and what is still owed (negative: to give back). */
   due_fen: z.number(),
   paid_fen: z.number(),

@@ -23,6 +23,7 @@ import { repairCountsRowTrigger } from './migrations/0021_repair_counts_row_trig
 import { comboNames } from './migrations/0027_combo_names.ts';
 import { counter } from './migrations/0030_counter.ts';
 import { ticketLinks } from './migrations/0031_ticket_links.ts';
+import { counterMessages } from './migrations/0032_counter_messages.ts';
 import { counterDay } from './migrations/0033_counter_day.ts';
 
 /** In order; the names are stored in the database, so never rename one. */
@@ -50,6 +51,7 @@ function allMigrations(dialect: MigrationDialect): Record<string, Migration> {
     '0027_combo_names': comboNames(dialect),
     '0030_counter': counter(dialect),
     '0031_ticket_links': ticketLinks(),
+    '0032_counter_messages': counterMessages(),
     '0033_counter_day': counterDay(dialect),
   };
 }

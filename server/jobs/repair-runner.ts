@@ -8,6 +8,7 @@ import {
   type EndBatchResult,
   type RepairJobEnd,
 } from '#server/modules/repairs/job-repository.ts';
+import type { ShippedBackHook } from '#server/modules/repairs/apply-status.ts';
 import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
 import { ClaimLoop, leaseOwner } from './claim-loop.ts';
 import { applyRefusable, planRetry, transportReason } from './runner-retries.ts';
@@ -26,6 +27,8 @@ export interface RepairRunnerDeps {
   onEnded?: (result: EndBatchResult) => void;
   onError?: (err: unknown) => void;
   options?: Partial<RunnerOptions>;
+  /** Devices back from Apple, inside the transaction recording it (the counter's messages). */
+  shippedBack?: ShippedBackHook;
 }
 
 /**
@@ -51,7 +54,7 @@ export class RepairRunner extends ClaimLoop {
     const options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
     const onError = deps.onError ?? (() => {});
     super(options, onError, { claim: (n) => this.claimAndStart(n), drain: () => this.batcher.drain() });
-    this.repo = new RepairJobRepository(deps.db, deps.dialect);
+    this.repo = new RepairJobRepository(deps.db, deps.dialect, deps.shippedBack);
     this.provider = deps.provider;
     this.clock = deps.clock;
     this.options = options;

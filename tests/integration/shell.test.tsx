@@ -68,6 +68,7 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
       '个人中心',
       '下载中心',
       '账号管理',
+      '门店设置',
     ])
       expect(menu.getByRole('link', { name })).toBeTruthy();
     // Hidden entries are not in the menu.
@@ -76,7 +77,7 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
     const product = menu
       .getAllByRole('link')
       .filter((link) => !link.closest('[data-testid=template-kit-menu]'));
-    expect(product).toHaveLength(9);
+    expect(product).toHaveLength(10);
   });
 
   it('an entry shows its name as a tooltip when the menu is compact, and only then', async () => {

@@ -31,6 +31,8 @@ import { SessionService } from '#server/modules/auth/session-service.ts';
 import type { RealtimeServer } from '#server/plugins/realtime.ts';
 import type { CheckRunner, RunnerOptions } from '#server/jobs/check-runner.ts';
 import type { ExportRunner, ExportRunnerOptions } from '#server/jobs/export-runner.ts';
+import type { MessageSender, MessageSenderOptions } from '#server/jobs/message-sender.ts';
+import type { SmsSetup } from '#server/providers/sms/index.ts';
 import type { ProgressReporter } from '#server/modules/checks/progress.ts';
 import type { CheckProvider } from '#server/providers/checks/provider.ts';
 import { DEMO_USERS, seedDemoShop } from '#server/seed.ts';
@@ -100,6 +102,8 @@ export interface TestServer {
   repairs: RepairsModule;
   /** The Excel export runner (not started: call exportRunner.runOnce() or start()). */
   exportRunner: ExportRunner;
+  /** The sender of messages to customers (not started: call messages.runOnce()). */
+  messages: MessageSender;
   /** The Db handle (Kysely instance and dialect) the app was built with. */
   handle: Db;
   clock: TestClock;
@@ -144,6 +148,10 @@ export interface TestServerOptions {
   monitor?: Partial<MonitorSchedulerOptions>;
   /** Export runner options (files go to the test's temp dir unless config.exports says otherwise). */
   exportRunner?: Partial<ExportRunnerOptions>;
+  /** The SMS provider (default: the sandbox); null: none, as in production without one. */
+  sms?: SmsSetup | null;
+  /** Customer message sender options. */
+  messageSender?: Partial<MessageSenderOptions>;
 }
 
 // Seeding hashes the demo passwords with scrypt (~100 ms each), so a template database (migrated and
@@ -235,7 +243,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   const handle = connectDb(file);
   // Migrating again is a no-op on the template's copy, and brings it up to date should it lag.
   await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
-  const { app, io, runner, progress, repairs, exportRunner } = await buildApp({
+  const { app, io, runner, progress, repairs, exportRunner, messages } = await buildApp({
     config,
     db: handle,
     clock,
@@ -247,6 +255,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     repairRunner: { holdMaxMs: 0, ...opts.repairRunner },
     ...(opts.monitor ? { monitor: opts.monitor } : {}),
     ...(opts.exportRunner ? { exportRunner: opts.exportRunner } : {}),
+    ...(opts.sms !== undefined ? { sms: opts.sms } : {}),
+    ...(opts.messageSender ? { messageSender: opts.messageSender } : {}),
   });
 
   const call = async <D = Record<string, unknown>>(
@@ -344,6 +354,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     progress,
     repairs,
     exportRunner,
+    messages,
     db: handle.db,
     handle,
     clock,

@@ -16,7 +16,12 @@ export function ticketLinks() {
         .addColumn('secret', 'text', (c) => c.notNull())
         .execute();
       await db.schema.alterTable('tickets').addColumn('link_hash', 'text').execute();
-      await db.schema.createIndex('tickets_link_hash_uq').unique().on('tickets').column('link_hash').execute();
+      await db.schema
+        .createIndex('tickets_link_hash_uq')
+        .unique()
+        .on('tickets')
+        .column('link_hash')
+        .execute();
     },
   };
 }

@@ -11,6 +11,7 @@ export interface CounterTables {
   ticket_events: TicketEventsTable;
   ticket_payments: TicketPaymentsTable;
   customer_messages: CustomerMessagesTable;
+  counter_settings: CounterSettingsTable;
   ticket_link_keys: TicketLinkKeysTable;
 }
 
@@ -137,4 +138,22 @@ export interface CustomerMessagesTable {
   lease_until: number | null;
   created_at: number;
   sent_at: number | null;
+  /** When a retry is due (backoff), ms; 0 = at once (migration 0032). */
+  run_after: Generated<number>;
+  lease_owner: string | null;
+  /** JSON of the placeholder values (registered-template providers take them as parameters). */
+  params: Generated<string>;
+}
+
+/** One shop's counter settings (migration 0032); absent = the defaults of contract/counter. */
+export interface CounterSettingsTable {
+  account_id: number;
+  receipt_terms: Generated<string>;
+  ticket_format: string;
+  /** JSON of MessageTemplates. */
+  templates: string;
+  /** JSON of MessageTriggers. */
+  enabled: string;
+  updated_by: number | null;
+  updated_at: number;
 }

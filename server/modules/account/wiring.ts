@@ -30,7 +30,7 @@ export async function buildAccounts(
     /** Default: the provider config.sms asks for (the sandbox outside production, none in production without one). */
     sms?: SmsSetup | null;
   },
-): Promise<{ handlers: HandlerMap }> {
+): Promise<{ handlers: HandlerMap; sms: SmsSetup | null }> {
   const { app, io, db, clock, config, limiter, auth, sessions } = deps;
   const notify: TeamNotifier = {
     // Tell the user's devices why, then end their sockets: their codes died with the sessions.
@@ -75,6 +75,8 @@ export async function buildAccounts(
   });
   await registerWechatRoutes(app, { wechat, production: config.production });
   return {
+    // The provider chosen here also sends the counter's messages to customers (server/app.ts).
+    sms,
     handlers: {
       ...teamHandlers({ team }),
       ...accountHandlers({ account, signup }),

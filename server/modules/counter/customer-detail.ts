@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CustomerDetail } from '#contract/schemas/counter-customers.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { CustomerService } from './customer-service.ts';
+import { messagesOf } from './message-rows.ts';
 
 /** How many rows of each list a customer's page shows (the newest). */
 const DETAIL_ROWS = 100;
@@ -54,14 +55,7 @@ export async function customerDetail(
       .orderBy('id', 'desc')
       .limit(DETAIL_ROWS)
       .execute(),
-    db
-      .selectFrom('customer_messages')
-      .select(['id', 'ticket_id', 'trigger', 'state', 'text', 'created_at'])
-      .where('account_id', '=', accountId)
-      .where('customer_id', '=', cid)
-      .orderBy('id', 'desc')
-      .limit(DETAIL_ROWS)
-      .execute(),
+    messagesOf(db, accountId, { customerId: cid }),
     db
       .selectFrom('ticket_payments')
       .innerJoin('tickets', 'tickets.id', 'ticket_payments.ticket_id')
@@ -123,7 +117,7 @@ export async function customerDetail(
     devices,
     tickets: tickets.map((t) => ({ ...t, created_at: seconds(t.created_at) })),
     checks: checks.map((c) => ({ ...c, created_at: seconds(c.created_at) })),
-    messages: messages.map((m) => ({ ...m, created_at: seconds(m.created_at) })),
+    messages,
     payments: payments.map((p) => ({ ...p, at: seconds(p.at) })),
   };
 }

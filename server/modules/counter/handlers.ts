@@ -7,6 +7,7 @@ import { globalSearch } from './global-search.ts';
 import type { CustomerService } from './customer-service.ts';
 import { listTechnicians, listTickets, readTicket } from './ticket-read.ts';
 import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
+import type { CounterSettingsService } from './settings-service.ts';
 import type { TicketLinks } from './ticket-link.ts';
 import type { TicketService } from './ticket-service.ts';
 
@@ -16,6 +17,7 @@ export function counterHandlers(deps: {
   customers: CustomerService;
   tickets: TicketService;
   links: TicketLinks;
+  settings: CounterSettingsService;
   now: () => number;
 }): HandlerMap {
   const { db, customers, tickets, links } = deps;
@@ -41,5 +43,7 @@ export function counterHandlers(deps: {
     ticketVoid: ({ user, input }) => withLink(tickets.void(user, input)),
     ticketTechnicians: ({ user }) => listTechnicians(db, user.account_id),
     counterDay: ({ user }) => counterDay(db, user.account_id, deps.now()),
+    counterSettings: ({ user }) => deps.settings.read(user.account_id),
+    counterSettingsSave: ({ user, input }) => deps.settings.save(user, input),
   };
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ErrCode } from '#contract/errcodes.ts';
-import { DEFAULT_TICKET_FORMAT, formatTicketNo } from '#contract/counter/ticket-number.ts';
+import { formatTicketNo } from '#contract/counter/ticket-number.ts';
 import { decodeIdentifier } from '#contract/identifiers/decode.ts';
 import { parseIdentifier } from '#contract/identifiers/parse.ts';
 import type { TicketDetail, ticketCreateInput } from '#contract/schemas/counter-tickets.ts';
@@ -11,6 +11,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import type { CustomerService } from './customer-service.ts';
+import { readCounterSettings } from './settings-service.ts';
 import { readTicket, requireTicket } from './ticket-read.ts';
 import { ticketEvent } from './ticket-write.ts';
 
@@ -84,7 +85,8 @@ export async function createTicket(
       )
       .returning('last_no')
       .executeTakeFirstOrThrow();
-    const noText = formatTicketNo(DEFAULT_TICKET_FORMAT, counter.last_no, await shopDate(trx, account, now));
+    const format = (await readCounterSettings(trx, account)).ticket_format;
+    const noText = formatTicketNo(format, counter.last_no, await shopDate(trx, account, now));
     const ticket = await trx
       .insertInto('tickets')
       .values({

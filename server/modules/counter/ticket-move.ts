@@ -7,7 +7,9 @@ import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
+import { MOVE_MESSAGE } from '#contract/counter/messages.ts';
 import type { CustomerService } from './customer-service.ts';
+import type { MessageQueue } from './message-queue.ts';
 import type { TicketRecord } from './ticket-read.ts';
 import { ticketEvent, type TicketChange } from './ticket-write.ts';
 
@@ -38,7 +40,18 @@ const MOVE_ERRCODE: Record<MoveRefusal, ErrCodeValue> = {
   money_held: ErrCode.TICKET_MONEY_HELD,
 };
 
-type MoveDeps = { clock: Clock; customers: CustomerService; apple: AppleHandoff | undefined };
+/** The customer's message of a move (decision 0050): queued in the move's transaction; `queued` wakes the sender after commit. */
+export interface TicketMessages {
+  queue: MessageQueue;
+  queued: () => void;
+}
+
+type MoveDeps = {
+  clock: Clock;
+  customers: CustomerService;
+  apple: AppleHandoff | undefined;
+  messages: TicketMessages | undefined;
+};
 
 /** The workflow move as a ticket change: refused by the workflow table, else the status and its history line. */
 export function moveChange(
@@ -84,7 +97,16 @@ export function moveChange(
       to: input.to,
       note: input.note,
     });
-    if (input.to === 'sent_to_apple') return handToApple(deps, trx, user, t);
+    const handedOver = input.to === 'sent_to_apple' ? await handToApple(deps, trx, user, t) : undefined;
+    // The customer's message commits with the move, or neither does.
+    const kind = MOVE_MESSAGE[input.to];
+    const messages = deps.messages;
+    const queued =
+      kind && messages ? await messages.queue.queueForTicket(trx, user.account_id, t.id, kind) : false;
+    return () => {
+      handedOver?.();
+      if (queued) messages?.queued();
+    };
   };
 }
 

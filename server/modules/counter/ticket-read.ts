@@ -12,6 +12,7 @@ import {
 import type { CountMemo } from '#server/db/count-memo.ts';
 import type { Database, TicketsTable } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { messagesOf } from './message-rows.ts';
 import type { SelectQueryBuilder, Selectable } from 'kysely';
 import { OPEN_TICKET_STATUSES } from './customer-repository.ts';
 
@@ -60,7 +61,7 @@ function parseCondition(json: string) {
 /** Everything the ticket's page shows, in one read. */
 export async function readTicket(db: Kysely<Database>, accountId: number, id: number): Promise<TicketDetail> {
   const t = await requireTicket(db, accountId, id);
-  const [customer, devices, lines, payments, events] = await Promise.all([
+  const [customer, devices, lines, payments, events, messages] = await Promise.all([
     db
       .selectFrom('customers')
       .select('name')
@@ -91,6 +92,7 @@ export async function readTicket(db: Kysely<Database>, accountId: number, id: nu
       .where('ticket_id', '=', id)
       .orderBy('id')
       .execute(),
+    messagesOf(db, accountId, { ticketId: id }),
   ]);
   const held = t.paid_fen - t.refunded_fen;
   const status = t.status as TicketStatus;
@@ -110,6 +112,7 @@ export async function readTicket(db: Kysely<Database>, accountId: number, id: nu
     lines,
     payments: payments.map((p) => ({ ...p, at: seconds(p.at) })),
     events: events.map((e) => ({ ...e, at: seconds(e.at) })),
+    messages,
     due_fen: t.due_fen,
     paid_fen: t.paid_fen,
     refunded_fen: t.refunded_fen,

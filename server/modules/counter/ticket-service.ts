@@ -16,7 +16,7 @@ import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import type { CustomerService } from './customer-service.ts';
 import { createTicket } from './ticket-create.ts';
 import { moneyChange } from './ticket-money.ts';
-import { moveChange, type AppleHandoff } from './ticket-move.ts';
+import { moveChange, type AppleHandoff, type TicketMessages } from './ticket-move.ts';
 import { addLineChange, decideQuoteChange } from './ticket-quote.ts';
 import { writeTicket, type TicketChange } from './ticket-write.ts';
 
@@ -33,16 +33,20 @@ export class TicketService {
   private readonly clock: Clock;
   private readonly customers: CustomerService;
   private readonly apple: AppleHandoff | undefined;
+  private readonly messages: TicketMessages | undefined;
   constructor(deps: {
     db: Kysely<Database>;
     clock: Clock;
     customers: CustomerService;
     apple?: AppleHandoff;
+    /** Messages to the customer on the status changes the shop chose (decision 0050). */
+    messages?: TicketMessages;
   }) {
     this.db = deps.db;
     this.clock = deps.clock;
     this.customers = deps.customers;
     this.apple = deps.apple;
+    this.messages = deps.messages;
   }
 
   create(user: AuthUser, input: z.output<typeof ticketCreateInput>): Promise<TicketDetail> {
@@ -50,7 +54,7 @@ export class TicketService {
   }
 
   move(user: AuthUser, input: z.output<typeof ticketMoveInput>): Promise<TicketDetail> {
-    const deps = { clock: this.clock, customers: this.customers, apple: this.apple };
+    const deps = { clock: this.clock, customers: this.customers, apple: this.apple, messages: this.messages };
     return this.write(user, input, moveChange(deps, user, input));
   }
 

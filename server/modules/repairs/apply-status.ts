@@ -62,7 +62,15 @@ export interface ApplyResult {
   /** Answers the status machine refused (not recorded). */
   refused: number;
   notices: NoticeOut[];
+  /** Devices whose repair progress moved to shipped_back here (back from Apple): the counter's messages. */
+  shippedBack: number[];
 }
+
+/**
+ * Told of devices back from Apple inside the transaction that records it (the counter queues its
+ * message to the customer there); server/app.ts wires it, so repairs imports nothing of the counter.
+ */
+export type ShippedBackHook = (trx: Transaction<Database>, deviceIds: number[]) => Promise<void>;
 
 /**
  * Applies the provider's answers to devices inside the caller's transaction: each change of
@@ -76,7 +84,7 @@ export async function applyStatuses(
   source: 'provider' | 'monitor',
   now: number,
 ): Promise<ApplyResult> {
-  const result: ApplyResult = { changed: [], refused: 0, notices: [] };
+  const result: ApplyResult = { changed: [], refused: 0, notices: [], shippedBack: [] };
   const eventRows: Insertable<RepairEventsTable>[] = [];
   const noticeRows: Array<
     Insertable<NotificationsTable> & { customer_name: string; device_id: number | null }
@@ -93,6 +101,7 @@ export async function applyStatuses(
     if (rid && status.progress && status.progress !== progress) {
       if (canMove(progress, status.progress)) {
         events.push({ kind: 'progress', from: progress, to: status.progress, repair_id: rid });
+        if (status.progress === 'shipped_back') result.shippedBack.push(device.id);
         progress = status.progress;
         patch.progress = progress;
       } else {

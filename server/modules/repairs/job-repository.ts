@@ -4,7 +4,13 @@ import type { Database } from '#server/db/schema.ts';
 import { claimLeased, type LeasedQueue } from '#server/db/lease-claim.ts';
 import { LedgerRepository, type Release } from '#server/modules/ledger/ledger-repository.ts';
 import type { RepairStatus } from '#server/providers/repairs/provider.ts';
-import { applyStatuses, DEVICE_STATE_COLUMNS, type ApplyResult, type DeviceState } from './apply-status.ts';
+import {
+  applyStatuses,
+  DEVICE_STATE_COLUMNS,
+  type ApplyResult,
+  type DeviceState,
+  type ShippedBackHook,
+} from './apply-status.ts';
 import { parseRepairIds } from './device-rows.ts';
 
 /** A refresh job held under lease, with what the provider needs to know of its device. */
@@ -50,8 +56,10 @@ const IN_CHUNK = 500;
 export class RepairJobRepository {
   private readonly db: Kysely<Database>;
   private readonly queue: LeasedQueue;
-  constructor(db: Kysely<Database>, dialect: MigrationDialect) {
+  private readonly shippedBack: ShippedBackHook | undefined;
+  constructor(db: Kysely<Database>, dialect: MigrationDialect, shippedBack?: ShippedBackHook) {
     this.db = db;
+    this.shippedBack = shippedBack;
     this.queue = { table: 'repair_jobs', dialect, due: 'oldest' };
   }
 
@@ -158,7 +166,14 @@ export class RepairJobRepository {
         applied.push(ok);
         if (ok) done.push(w);
       }
-      const result: EndBatchResult = { applied, refreshes: new Map(), changed: [], refused: 0, notices: [] };
+      const result: EndBatchResult = {
+        applied,
+        refreshes: new Map(),
+        changed: [],
+        refused: 0,
+        notices: [],
+        shippedBack: [],
+      };
       if (done.length === 0) return result;
 
       const successes = done.filter((w) => w.kind === 'success');
@@ -180,6 +195,8 @@ export class RepairJobRepository {
         return device ? [{ device, status: w.status, sandbox: w.sandbox }] : [];
       });
       const applyResult = await applyStatuses(trx, items, 'provider', now);
+      if (this.shippedBack && applyResult.shippedBack.length > 0)
+        await this.shippedBack(trx, applyResult.shippedBack);
       Object.assign(result, applyResult, { applied, refreshes: result.refreshes });
       for (const w of done) {
         await trx

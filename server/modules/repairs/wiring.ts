@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '#server/config.ts';
 import type { Database } from '#server/db/schema.ts';
+import type { ShippedBackHook } from './apply-status.ts';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { MonitorScheduler, type MonitorSchedulerOptions } from '#server/jobs/monitor-scheduler.ts';
@@ -79,6 +80,8 @@ export interface RepairsDeps {
   sessions?: SessionService;
   /** The counter's customers, for an intake that names one (decision 0047). */
   customers?: IntakeCustomers;
+  /** Devices back from Apple, told inside the transaction recording it (server/app.ts: the counter's messages). */
+  shippedBack?: ShippedBackHook;
 }
 
 /** Builds repair progress management: services, the refresh runner, the monitor scheduler, pages. */
@@ -140,6 +143,7 @@ function refreshRunner(deps: RepairsDeps, notify: RepairNotifier): RepairRunner 
         app.log.error({ err }, 'repair refresh events'),
       ),
     options: { ...deps.config.jobRunner, ...deps.runner },
+    ...(deps.shippedBack ? { shippedBack: deps.shippedBack } : {}),
   });
 }
 

@@ -40,6 +40,8 @@ export const PAGE_TITLES: Record<string, MessageDescriptor> = {
   '/app/tickets/receipt': msg`Receipt`,
   '/app/search': msg`Search`,
   '/app/search/search': msg`Search results`,
+  '/app/settings': msg`Settings`,
+  '/app/settings/shop': msg`Shop settings`,
   '/orderAlipay': msg`Payment`,
   ...TEMPLATE_PAGE_TITLES,
 };
@@ -54,5 +56,6 @@ export const SECTION_HOMES: Record<string, string> = {
   '/app/maintenance': '/app/maintenance/maintenance',
   '/app/shoppingcenter': '/app/shoppingcenter/shoppingcenter',
   '/app/search': '/app/search/search',
+  '/app/settings': '/app/settings/shop',
   ...TEMPLATE_SECTION_HOMES,
 };

@@ -33,6 +33,13 @@ describe('the product menu', () => {
     expect(menuPages(productMenu(Role.Editor))).not.toContain('/app/accountmanagement');
   });
 
+  it('links the shop settings for an Admin under Settings, and not for an Editor (issue 26)', () => {
+    const settings = productMenu(Role.Admin).find((e) => e.path === '/app/settings');
+    expect(settings && 'children' in settings ? settings.children : []).toEqual(['/app/settings/shop']);
+    expect(PAGE_TITLES['/app/settings/shop']?.message).toBe('Shop settings');
+    expect(menuPages(productMenu(Role.Editor))).not.toContain('/app/settings/shop');
+  });
+
   it('titles every entry and group, so no path shows as a label', () => {
     for (const entry of productMenu(Role.Admin)) {
       expect(PAGE_TITLES[entry.path], entry.path).toBeDefined();

@@ -15,7 +15,8 @@ export type ProductMenuIcon =
   | 'shopping'
   | 'personal'
   | 'downloads'
-  | 'employees';
+  | 'employees'
+  | 'settings';
 
 /**
  * The menu for a role. Spec section 1 names its labels: order management (a group: basic inquiry and
@@ -46,6 +47,9 @@ export function productMenu(role: number): ProductMenuEntry[] {
     { path: '/app/downloadCenter', icon: 'downloads' },
   ];
   if (role === Role.Admin) menu.push({ path: '/app/accountmanagement', icon: 'employees' });
+  // The shop's settings (issue 26; issue 27 asked them linked from the menu): the Admin's, as the route is.
+  if (role === Role.Admin)
+    menu.push({ path: '/app/settings', icon: 'settings', children: ['/app/settings/shop'] });
   return menu;
 }
 

@@ -21,6 +21,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  IconBuildingStore,
   IconDownload,
   IconFileDescription,
   IconFlame,
@@ -29,6 +30,7 @@ import {
   IconLogout,
   IconMenu2,
   IconReceipt,
+  IconSettings,
   IconShoppingCart,
   IconTool,
   IconUserCircle,
@@ -66,6 +68,7 @@ const MENU_ICONS: Record<ProductMenuIcon, typeof IconTool> = {
   personal: IconUserCircle,
   downloads: IconDownload,
   employees: IconUsers,
+  settings: IconSettings,
 };
 
 /** A group's pages have icons of their own: with icons only, each page is its own entry. */
@@ -74,6 +77,7 @@ const PAGE_ICONS: Record<string, typeof IconTool> = {
   '/app/dashboards/hotphone': IconFlame,
   '/app/quiry/basicinquiry': IconListSearch,
   '/app/quiry/managementDetail': IconFileDescription,
+  '/app/settings/shop': IconBuildingStore,
 };
 
 const NAVBAR_WIDTH = { full: 240, compact: 72 } as const;

@@ -2,7 +2,7 @@ import { Divider, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { IconApps, IconFiles, IconLayoutGrid, IconListTree } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { kitSettingsQuery } from '../api/kit-api.ts';
 import { TEMPLATE_MENU, firstPage, type MenuNode } from '../menu-tree.ts';
 
@@ -26,6 +26,7 @@ export function TemplateKitMenu({
   onNavigate: () => void;
   titleOf: (path: string) => string;
 }) {
+  const { t } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const settings = useQuery(kitSettingsQuery());
   if (settings.data?.hidden) return null;
@@ -63,7 +64,14 @@ export function TemplateKitMenu({
   };
 
   return (
-    <ScrollArea style={{ flex: 1 }} mt="sm" data-testid="template-kit-menu">
+    // When the product menu above is long (an Admin's open groups on a short screen) this part
+    // scrolls: its viewport takes the keyboard focus, so it scrolls without a mouse (axe).
+    <ScrollArea
+      style={{ flex: 1 }}
+      mt="sm"
+      data-testid="template-kit-menu"
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t`Template kit` }}
+    >
       <Divider mb="xs" />
       {compact ? (
         TEMPLATE_MENU.map((area) => {
