@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Who may call an endpoint. Enforced by the server in one place (server/plugins/access.ts):
+ * Who may call an endpoint. Enforced by the server in one place (server/http/endpoints.ts):
  * - public: anyone;
  * - user: any signed-in, enabled employee;
  * - admin: a signed-in employee whose role is Admin.

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { instanceId } from '#server/plugins/health.ts';
+import { instanceId } from '#server/http/health.ts';
 import type { FastifyServerOptions } from 'fastify';
 import { prettyStream } from './log-pretty.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { sendSmsOutput } from '#contract/schemas/account.ts';
 import { loginOutput } from '#contract/schemas/auth.ts';
-import { userRoom } from '#server/plugins/realtime.ts';
+import { userRoom } from '#server/http/realtime.ts';
 import { TEST_PUZZLE_X, TEST_START, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
 const SEND = '/api/user/sendsms';

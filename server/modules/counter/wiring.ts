@@ -1,5 +1,5 @@
 import type { ModuleDeps } from '#server/module-deps.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import { CustomerService } from './customer-service.ts';
 import { counterHandlers } from './handlers.ts';
 import { TicketService, type AppleHandoff } from './ticket-service.ts';

@@ -6,7 +6,7 @@ import {
   SOCKET_SOURCE,
   type ServerToClientEvents,
 } from '#contract/realtime.ts';
-import { accountRoom, userRoom } from '#server/plugins/realtime.ts';
+import { accountRoom, userRoom } from '#server/http/realtime.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
 const WS_CODE = '/api/socket_io/get_ws_auth_code';

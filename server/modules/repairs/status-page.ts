@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '#server/providers/sms/sandbox-page.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { CustomerLinkService } from './customer-link.ts';
 import { PAGE_TEXT, pickLang, type PageLang } from './status-page-text.ts';

@@ -13,7 +13,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
 import {
   PaymentApiError,
   fenToYuan,
