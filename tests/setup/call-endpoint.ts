@@ -5,7 +5,10 @@ import type { CallOptions, CallResult, TestServer } from './server-harness.ts';
 export type EndpointTarget = Pick<TestServer, 'call'> | { server: Pick<TestServer, 'call'>; token: string };
 
 /** A signed-in user of a test server, for callEndpoint. */
-export const asUser = (server: Pick<TestServer, 'call'>, token: string): EndpointTarget => ({ server, token });
+export const asUser = (server: Pick<TestServer, 'call'>, token: string): EndpointTarget => ({
+  server,
+  token,
+});
 
 /**
  * An endpoint's answer: on errcode 0, `datas` is the endpoint's output, checked against its output
