@@ -17,6 +17,8 @@ import { rebuildRollup, recount, storedRollup } from './recount.ts';
 import { FakeCheckProvider, defaultFacts, testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
 import { TEST_START, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 // The dashboards against the lists they click through to: orders placed on shop days from 100 days
 // back to today (one deleted), results with failures and varied facts, repairs in every progress,
@@ -337,7 +339,7 @@ describe('validation', () => {
     expect(await code('/api/dashboard/devices', { filter: { from: '2026-02-30', to: '2026-03-01' } })).toBe(
       ErrCode.DASHBOARD_RANGE_INVALID,
     );
-    expect((await s.call('/api/dashboard/overview', {})).errcode).toBe(ErrCode.SESSION_EXPIRED);
+    expect((await callEndpoint(s, endpoints.dashboardOverview, {})).errcode).toBe(ErrCode.SESSION_EXPIRED);
     // Defaults: 7 days, hot phones 30 days and 10 models.
     expect((await ok<DashboardOverviewDatas>('/api/dashboard/overview', {})).period).toBe('7d');
     expect((await ok<HotPhonesDatas>('/api/dashboard/hot_phones', {})).period).toBe('30d');

@@ -4,6 +4,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 // A second shop calls every repair, monitor, notice and history endpoint with the first shop's ids:
 // it is refused (not found) or sees nothing, and none of the first shop's rows change.
@@ -56,7 +57,7 @@ beforeAll(async () => {
   await call('/api/repair/refresh', { device_ids: deviceIds });
   await s.repairs.runner.runOnce();
   await call('/api/repair/monitor_watch', { device_ids: [deviceIds[0]] });
-  linkPath = (await call<{ url_path: string }>('/api/repair/link_create', { device_id: deviceIds[0] }))
+  linkPath = (await call<{ url_path: string }>('/api/repair/link_create', { device_id: deviceIds[0]! }))
     .url_path;
 });
 afterAll(() => s.close());
@@ -114,19 +115,11 @@ describe('repairs: account isolation', () => {
       expect(r.errcode, path).toBe(0);
       expect(r.datas.total, path).toBe(0);
     }
-    const history = await s.call<{ entries: unknown[] }>(
-      '/api/repair/device_history',
-      { q: testImei(1) },
-      { token: theirs },
-    );
+    const history = await callEndpoint(s, endpoints.deviceHistory, { q: testImei(1) }, { token: theirs });
     expect(history.datas.entries).toEqual([]);
-    expect(
-      (await s.call<{ used: number }>('/api/repair/monitor_quota', {}, { token: theirs })).datas.used,
-    ).toBe(0);
-    expect(
-      (await s.call<{ unread: number }>('/api/notice/unread_count', {}, { token: theirs })).datas.unread,
-    ).toBe(0);
-    const read = await s.call('/api/notice/mark_read', { all: true }, { token: theirs });
+    expect((await callEndpoint(s, endpoints.monitorQuota, {}, { token: theirs })).datas.used).toBe(0);
+    expect((await callEndpoint(s, endpoints.notificationUnread, {}, { token: theirs })).datas.unread).toBe(0);
+    const read = await callEndpoint(s, endpoints.notificationRead, { all: true }, { token: theirs });
     expect(read.errcode).toBe(0);
     expect(await snapshot()).toEqual(before);
   });
@@ -155,13 +148,14 @@ describe('repairs: account isolation', () => {
     expect(miss.statusCode).toBe(404);
     expect(miss.body).toBe(junk.body);
     // A new link replaces the old one.
-    const again = await s.call<{ url_path: string }>(
-      '/api/repair/link_create',
-      { device_id: deviceIds[0] },
+    const again = await callEndpoint(
+      s,
+      endpoints.customerLinkCreate,
+      { device_id: deviceIds[0]! },
       { token: mine },
     );
     expect((await s.app.inject({ method: 'GET', url: linkPath })).statusCode).toBe(404);
-    await s.call('/api/repair/link_revoke', { device_id: deviceIds[0] }, { token: mine });
+    await callEndpoint(s, endpoints.customerLinkRevoke, { device_id: deviceIds[0]! }, { token: mine });
     const revoked = await s.app.inject({ method: 'GET', url: again.datas.url_path });
     expect(revoked.statusCode).toBe(404);
     expect(revoked.body).toBe(junk.body);
