@@ -8,7 +8,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './scripts/pwa-manifest.ts';
 import { precompress } from './scripts/precompress.ts';
-import { contractPathsOnly } from './scripts/vite-contract-paths.ts';
 import { inlineErrCodes } from './scripts/vite-errcodes-inline.ts';
 import { signInIcons } from './scripts/sign-in-icons.ts';
 import { signedInPreloadPlugin } from './scripts/vite-signed-in-preload.ts';
@@ -51,8 +50,6 @@ export default defineConfig({
     // Lingui's macros need Babel: without this preset the build passes but ships broken macro code.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
-    // The PWA's contract/endpoints.ts is paths only, no zod schemas (scripts/vite-contract-paths.ts).
-    !process.env.VITEST && contractPathsOnly(),
     // `ErrCode.NAME` becomes its number in the PWA's build (scripts/vite-errcodes-inline.ts).
     !process.env.VITEST && inlineErrCodes(),
     // The service worker (src/sw.ts) and the web manifest; the page registers the worker itself

@@ -14,8 +14,9 @@ import { connectionEndpoints } from './connection-endpoints.ts';
 /**
  * Every endpoint of the API (spec section 7 plus the product's own), keyed by a stable name.
  * The server registers exactly these; the PWA calls them through its API client.
- * Each area defines its endpoints in its own *-endpoints.ts; import them from here only: the PWA's
- * build swaps this file, and this file alone, for paths without schemas (scripts/vite-contract-paths.ts).
+ * Each area defines its endpoints in its own *-endpoints.ts, gathered here. The PWA imports the
+ * paths-only contract/endpoint-paths.generated.ts made from this file (`npm run contract:paths`), so
+ * no zod schema is in its bundle; only its types come from here.
  */
 export const endpoints = {
   ...sessionEndpoints,

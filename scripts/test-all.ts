@@ -40,6 +40,7 @@ await check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 await check('translations', 'node', ['scripts/check-catalogs.ts']);
 await check('docs', 'node', ['scripts/check-docs.ts']);
+await check('contract paths', 'node', ['scripts/contract-paths.ts', '--check']);
 
 process.stdout.write('\n▶ unit and integration tests (vitest)\n');
 // With a throwaway cluster (Debian's binaries installed), vitest also runs the server suite on

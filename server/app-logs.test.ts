@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import type * as LoggerModule from '#server/lib/logger.ts';
 import { DEMO_ADMIN, TEST_PUZZLE_X, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 const captured = vi.hoisted(() => [] as string[]);
 
@@ -36,28 +38,29 @@ beforeAll(async () => {
   });
   const uniqid = await s.puzzle();
   // A failed attempt with a secret-looking password, then the real sign-in.
-  await s.call('/api/login/login', {
+  await callEndpoint(s, endpoints.login, {
     username: 'admin',
     password: 'WRONG-PW-SECRET',
     tn_r: TEST_PUZZLE_X,
     uniqid,
   });
-  const ok = await s.call<{ token: string }>('/api/login/login', {
+  const ok = await callEndpoint(s, endpoints.login, {
     username: 'admin',
     password: PASSWORD,
     tn_r: TEST_PUZZLE_X,
     uniqid: await s.puzzle(),
   });
   token = ok.datas.token;
-  await s.call('/api/user/get_user', {}, { token });
-  await s.call('/api/user/get_user', {}, { query: { token } });
-  await s.call('/api/socket_io/get_ws_auth_code', {}, { query: { token } });
-  await s.call(
-    '/api/user/get_user',
+  await callEndpoint(s, endpoints.getUser, {}, { token });
+  await callEndpoint(s, endpoints.getUser, {}, { query: { token } });
+  await callEndpoint(s, endpoints.getWsAuthCode, {}, { query: { token } });
+  await callEndpoint(
+    s,
+    endpoints.getUser,
     {},
     { headers: { cookie: `sid=${token}`, authorization: `Bearer ${token}` } },
   );
-  await s.call('/api/login/quit', { token });
+  await callEndpoint(s, endpoints.quit, { token });
   await s.call('/api/test/boom', {});
 });
 afterAll(async () => {
@@ -74,7 +77,7 @@ describe('the app logs', () => {
     expect(
       lines.some(
         (l) =>
-          l.msg === 'request completed' && l.req?.url === '/api/login/login' && l.res?.statusCode === 200,
+          l.msg === 'request completed' && l.req?.url === endpoints.login.path && l.res?.statusCode === 200,
       ),
     ).toBe(true);
     expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);

@@ -7,17 +7,17 @@ import type { Db } from './db/connect.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { AppError } from './lib/app-error.ts';
-import { registerEnvelope } from './plugins/envelope.ts';
-import { registerEndpoints, type EndpointDispatcher } from './plugins/endpoints.ts';
-import { RequestKeys, fencedDb } from './plugins/idempotency.ts';
+import { registerEnvelope } from './http/envelope.ts';
+import { registerEndpoints, type EndpointDispatcher } from './http/endpoints.ts';
+import { RequestKeys, fenceKeyedWrites } from './http/idempotency.ts';
 import { outboxReplayHandler } from './modules/outbox/replay-handler.ts';
-import { RateLimiter } from './plugins/rate-limit.ts';
-import { attachRealtime, type RealtimeServer } from './plugins/realtime.ts';
-import { registerStaticFiles } from './plugins/static-files.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { attachRealtime, type RealtimeServer } from './http/realtime.ts';
+import { registerStaticFiles } from './http/static-files.ts';
 import { FAVICON_PATH } from './lib/favicon.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerHealth, type Health } from './plugins/health.ts';
-import { createHttpServer } from './plugins/http-server.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerHealth, type Health } from './http/health.ts';
+import { createHttpServer } from './http/http-server.ts';
 import type { SmsSetup } from './providers/sms/index.ts';
 import type { CheckProvider } from './providers/checks/provider.ts';
 import type { ProgressReporter } from './modules/checks/progress.ts';
@@ -108,7 +108,7 @@ function createFastify(
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
-    // Slow bodies, silent connections and long handlers: server/plugins/http-server.ts.
+    // Slow bodies, silent connections and long handlers: server/http/http-server.ts.
     serverFactory: (handler) => createHttpServer(limits, handler),
   });
   app.addHook('onResponse', (request, reply, done) => {
@@ -141,9 +141,9 @@ export async function buildApp({
   registerSecurityHeaders(app, config.staticDir);
   const health = registerHealth(app, db.db as unknown as Kysely<unknown>);
   // Services write through the fenced handle: a keyed request's transaction claims its request_id
-  // (server/plugins/idempotency.ts). The job runner and the key store use the plain one.
-  const plainDb = db.db;
-  db = { ...db, db: fencedDb(plainDb) };
+  // (server/http/idempotency.ts). The job runner and the key store use the plain one.
+  const unfencedDb = db.db;
+  db = { ...db, db: fenceKeyedWrites(unfencedDb) };
 
   const limiter = new RateLimiter(db.db, clock);
   const auth = buildAuth({ db: db.db, clock, config, limiter, puzzlesPerMinute: limits.puzzlesPerMinute });
@@ -166,7 +166,7 @@ export async function buildApp({
   const accounts = await buildAccounts({ ...modules, auth: auth.repo, sessions, sms });
   const checks = buildChecks({
     ...modules,
-    plainDb,
+    unfencedDb,
     dialect: db.dialect,
     ...(liveCheckProvider ? { checkProvider: liveCheckProvider } : {}),
     runner: runnerOptions,
@@ -201,7 +201,7 @@ export async function buildApp({
       track: (trx, user, handoff) => repairs.intake.trackForCounter(trx, user, handoff),
       changed: (accountId, ids) => repairs.intake.devicesChanged(accountId, ids),
     },
-    ...counterMessaging(config, plainDb, accounts.sms, messageSender, app.log),
+    ...counterMessaging(config, unfencedDb, accounts.sms, messageSender, app.log),
   });
 
   const dispatch: EndpointDispatcher = registerEndpoints(
@@ -227,7 +227,7 @@ export async function buildApp({
       outboxReplay: outboxReplayHandler(() => dispatch),
     },
     sessions,
-    new RequestKeys(plainDb, clock, limits.requestKeyLeaseMs),
+    new RequestKeys(unfencedDb, clock, limits.requestKeyLeaseMs),
   );
 
   templateKit.registerDemoApi(app, sessions);
@@ -256,13 +256,13 @@ export async function buildApp({
 /** How the counter's messages to customers are sent (decision 0050): the provider, its templates, the link's origin. */
 function counterMessaging(
   config: ServerConfig,
-  plainDb: Db['db'],
+  unfencedDb: Db['db'],
   sms: SmsSetup | null,
   sender: Partial<MessageSenderOptions> | undefined,
   log: FastifyInstance['log'],
 ) {
   return {
-    plainDb,
+    unfencedDb,
     sms: sms?.provider ?? null,
     templateIdOf: (kind: string, lang: string) => config.sms?.counterTemplates?.[`${kind}_${lang}`],
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),

@@ -8,7 +8,7 @@ import { repairsProviderConfig, type RepairsHttpConfig } from './repairs-provide
 export type { RepairsHttpConfig } from './repairs-provider-config.ts';
 import { OCR_PER_ACCOUNT_MAX } from './modules/ocr/ocr-pool.ts';
 import { TESSERACT_MEMORY_MB } from './modules/ocr/tesseract.ts';
-import { parseAllowedOrigins } from './plugins/socket-origin.ts';
+import { parseAllowedOrigins } from './http/socket-origin.ts';
 import type { LogFormat } from './lib/logger.ts';
 
 export interface ServerConfig {

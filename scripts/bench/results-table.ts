@@ -8,7 +8,7 @@
 //   (target < 50 ms), the median of several keystrokes and the slowest.
 import { chromium, type Page } from '@playwright/test';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { benchOrder, syntheticDevices } from './synthetic-results.ts';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
 import { signInAdmin } from './installed-app.ts';

@@ -3,8 +3,8 @@
 import type { DeviceResultRow, TriState } from '#contract/schemas/checks-results.ts';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import { WARRANTY_TYPES } from '#contract/schemas/checks-results.ts';
-import { device } from '#src/features/checks/model/test-fixtures.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { device } from '#tests/fixtures/checks-rows.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 
 const TRI: TriState[] = ['yes', 'no', 'unknown'];
 const MODELS = ['iPhone 13 Pro', 'iPhone 12', 'iPhone 14 Pro Max', 'iPhone 11', 'iPhone SE (3rd gen)'];

@@ -6,6 +6,8 @@ import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
 import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { claimLeased, type LeasedJobTable, type LeasedQueue } from './lease-claim.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 let s: TestServer;
 let token: string;
@@ -44,10 +46,11 @@ const rows = (table: LeasedJobTable) =>
     .execute();
 
 async function sixCheckJobs() {
-  const list = await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token });
+  const list = await callEndpoint(s, endpoints.comboList, {}, { token });
   const warranty = list.datas.list.find((r) => r.code === 'warranty') as ServiceRow;
-  const res = await s.call(
-    '/api/checks/order_create',
+  const res = await callEndpoint(
+    s,
+    endpoints.orderCreate,
     { title: 'T', identifiers: [1, 2, 3, 4, 5, 6].map((n) => testImei(n)), service_ids: [warranty.id] },
     { token },
   );
@@ -86,12 +89,14 @@ it('check jobs: due from both ends, live leases kept, expired ones taken over, a
 });
 
 it('repair jobs: the oldest due first, expired leases ahead of due jobs', async () => {
-  const batch = await s.call<{ id: number }>('/api/repair/batch_create', { title: 'B' }, { token });
+  const batch = await callEndpoint(s, endpoints.repairBatchCreate, { title: 'B' }, { token });
   const lines = [11, 12, 13, 14, 15].map((n) => ({ ident: testImei(n) }));
   expect(
-    (await s.call('/api/repair/device_intake', { batch_id: batch.datas.id, lines }, { token })).errcode,
+    (await callEndpoint(s, endpoints.repairIntake, { batch_id: batch.datas.id, lines }, { token })).errcode,
   ).toBe(0);
-  expect((await s.call('/api/repair/refresh', { batch_id: batch.datas.id }, { token })).errcode).toBe(0);
+  expect(
+    (await callEndpoint(s, endpoints.repairRefresh, { batch_id: batch.datas.id }, { token })).errcode,
+  ).toBe(0);
   const q = queue('repair_jobs', 'oldest');
   expect((await claim(q, 'A', 2)).ids).toEqual([1, 2]);
   // Job 3 waits until later: not due.

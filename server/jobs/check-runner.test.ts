@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
-import type { OrderRow, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
-import type { DeviceResultRow, OrderResultsDatas } from '#contract/schemas/checks-results.ts';
+import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import { JobClaimRepository } from '#server/modules/checks/job-claim-repository.ts';
 import { JobOutcomeRepository } from '#server/modules/checks/job-outcome-repository.ts';
 import { CheckTransportError } from '#server/providers/checks/provider.ts';
 import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { CheckRunner } from './check-runner.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 let s: TestServer;
 let token: string;
@@ -23,7 +24,7 @@ beforeEach(async () => {
   s = await createTestServer({ checkProvider: provider, runner: { random: () => 1, maxAttempts: 4 } });
   runner = s.runner as CheckRunner;
   token = await s.session();
-  const list = await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token });
+  const list = await callEndpoint(s, endpoints.comboList, {}, { token });
   services = new Map(list.datas.list.map((r) => [r.code, r]));
 });
 afterEach(async () => {
@@ -31,8 +32,9 @@ afterEach(async () => {
 });
 
 const place = async (identifiers: string[], codes: string[]) => {
-  const res = await s.call<OrderWriteDatas>(
-    '/api/checks/order_create',
+  const res = await callEndpoint(
+    s,
+    endpoints.orderCreate,
     { title: 'T', identifiers, service_ids: codes.map((c) => (services.get(c) as ServiceRow).id) },
     { token },
   );
@@ -40,10 +42,9 @@ const place = async (identifiers: string[], codes: string[]) => {
   return res.datas.order_id;
 };
 const detail = async (orderId: number) =>
-  (await s.call<OrderRow>('/api/checks/order_detail', { order_id: orderId }, { token })).datas;
+  (await callEndpoint(s, endpoints.orderDetail, { order_id: orderId }, { token })).datas;
 const devices = async (orderId: number): Promise<DeviceResultRow[]> =>
-  (await s.call<OrderResultsDatas>('/api/checks/order_results', { order_id: orderId }, { token })).datas
-    .devices;
+  (await callEndpoint(s, endpoints.orderResults, { order_id: orderId }, { token })).datas.devices;
 const ledgerOf = (orderId: number) =>
   s.db
     .selectFrom('ledger_entries')

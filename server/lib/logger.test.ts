@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import pino, { type LoggerOptions } from 'pino';
 import { loggerOptions, redactUrl } from './logger.ts';
+import { endpoints } from '#contract/endpoints.ts';
 
 describe('redactUrl', () => {
   it.each([
@@ -26,7 +27,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/exports/download?id=3&a=1&exp=9&sig=S3cr3t')).toBe(
       '/api/exports/download?id=3&a=1&exp=9&sig=[redacted]',
     );
-    expect(redactUrl('/api/login/tncode')).toBe('/api/login/tncode');
+    expect(redactUrl(endpoints.tncode.path)).toBe(endpoints.tncode.path);
     expect(redactUrl('/token=abc')).toBe('/token=abc');
   });
 });

@@ -3,6 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 let s: TestServer;
 let admin: string;
@@ -14,7 +16,7 @@ afterEach(async () => {
   await s.close();
 });
 
-const employee = { username: 'li_lei', password: 'abcd1234', role: 1 };
+const employee = { username: 'li_lei', password: 'abcd1234', role: 1 as const };
 const count = async () => (await s.db.selectFrom('users').select('id').execute()).length;
 
 describe('names and remarks with invisible characters', () => {
@@ -26,8 +28,9 @@ describe('names and remarks with invisible characters', () => {
     ['lone surrogate', 'Li\ud800Lei'],
   ])('add_employee refuses %s in real_name, field named, nothing written', async (_, realName) => {
     const before = await count();
-    const res = await s.call(
-      '/api/admin/add_employee',
+    const res = await callEndpoint(
+      s,
+      endpoints.addEmployee,
       { ...employee, real_name: realName },
       { token: admin },
     );
@@ -38,17 +41,28 @@ describe('names and remarks with invisible characters', () => {
   });
 
   it('a plain name is still accepted', async () => {
-    const res = await s.call('/api/admin/add_employee', { ...employee, real_name: '李雷' }, { token: admin });
+    const res = await callEndpoint(
+      s,
+      endpoints.addEmployee,
+      { ...employee, real_name: '李雷' },
+      { token: admin },
+    );
     expect(res.errcode).toBe(0);
   });
 
   it('order_create refuses a bidi override in the title and NUL in the remark', async () => {
     const base = { identifiers: ['C39XK0AAHG7F'], service_ids: [1] };
-    const title = await s.call('/api/checks/order_create', { ...base, title: 'a\u202eb' }, { token: admin });
+    const title = await callEndpoint(
+      s,
+      endpoints.orderCreate,
+      { ...base, title: 'a\u202eb' },
+      { token: admin },
+    );
     expect(title.errcode).toBe(ErrCode.INVALID_INPUT);
     expect(Object.keys((title.datas as unknown as { fields: object }).fields)).toEqual(['title']);
-    const remark = await s.call(
-      '/api/checks/order_create',
+    const remark = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { ...base, title: 'ok', remark: 'x\u0000y' },
       { token: admin },
     );
@@ -57,18 +71,18 @@ describe('names and remarks with invisible characters', () => {
 
   // Issue 25: the template kit stored them.
   it.each([
-    ['todo_add title', '/api/demo/todo_add', { title: 'a\u202eb' }, 'title'],
-    ['todo_add note', '/api/demo/todo_add', { title: 'ok', note: 'x\u0000y' }, 'note'],
-    ['todo_edit title', '/api/demo/todo_edit', { id: 1, title: 'x\u001b[31m' }, 'title'],
-    ['todo_edit note', '/api/demo/todo_edit', { id: 1, note: 'x\ud800' }, 'note'],
-    ['survey_add title', '/api/demo/survey_add', { title: '\u2066t', questions: ['q'] }, 'title'],
+    ['todo_add title', endpoints.todoAdd.path, { title: 'a\u202eb' }, 'title'],
+    ['todo_add note', endpoints.todoAdd.path, { title: 'ok', note: 'x\u0000y' }, 'note'],
+    ['todo_edit title', endpoints.todoEdit.path, { id: 1, title: 'x\u001b[31m' }, 'title'],
+    ['todo_edit note', endpoints.todoEdit.path, { id: 1, note: 'x\ud800' }, 'note'],
+    ['survey_add title', endpoints.surveyAdd.path, { title: '\u2066t', questions: ['q'] }, 'title'],
     [
       'survey_add question',
-      '/api/demo/survey_add',
+      endpoints.surveyAdd.path,
       { title: 't', questions: ['ok', 'q\u200b'] },
       'questions.1',
     ],
-    ['chat_send text', '/api/demo/chat_send', { to_user_id: 2, text: 'hi\u0000' }, 'text'],
+    ['chat_send text', endpoints.chatSend.path, { to_user_id: 2, text: 'hi\u0000' }, 'text'],
   ])('the template kit refuses them in %s, field named, nothing written', async (_, path, body, field) => {
     const rows = async () =>
       (await s.db.selectFrom('tk_todos').select('id').execute()).length +
@@ -84,10 +98,11 @@ describe('names and remarks with invisible characters', () => {
 
   it('chat text keeps its line breaks; a plain todo is still accepted', async () => {
     expect(
-      (await s.call('/api/demo/todo_add', { title: '换屏', note: '两行\n备注' }, { token: admin })).errcode,
+      (await callEndpoint(s, endpoints.todoAdd, { title: '换屏', note: '两行\n备注' }, { token: admin }))
+        .errcode,
     ).toBe(0);
     expect(
-      (await s.call('/api/demo/chat_send', { to_user_id: 2, text: '第一行\n第二行' }, { token: admin }))
+      (await callEndpoint(s, endpoints.chatSend, { to_user_id: 2, text: '第一行\n第二行' }, { token: admin }))
         .errcode,
     ).toBe(0);
   });

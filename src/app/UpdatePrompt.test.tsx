@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { configureOutbox, callOrQueue, discardAllOf, refreshOutbox } from '#src/lib/offline/outbox.ts';
 import { Providers } from './providers.tsx';
 import { setUpdateWaiting } from './service-worker.ts';

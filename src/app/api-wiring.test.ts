@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { mswServer } from '#tests/setup/web.ts';
 import { wireApiClient } from './api-wiring.ts';

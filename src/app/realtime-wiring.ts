@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { apiBase, callApi } from '#src/lib/api/client.ts';
 import { connectRealtime, type RealtimeHandlers } from '#src/lib/socket.ts';
 import { getCode, getToken, setCode } from '#src/lib/storage.ts';

@@ -6,7 +6,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import { newShopWithPoints } from './shop.ts';
 import { axeProblems } from './axe.ts';
 import { BasicInquiryPage, OrderDetailPage } from './pages/checks-pages.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 
 const imei = (n: number) => imeiWithCheckDigit(String(35325610000000 + n * 37));
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
 import { DEFAULT_EXPORT_COLUMNS } from '#contract/schemas/checks-columns.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { EXPORT_WORDS } from '#server/modules/exports/labels.ts';
 import { newShopWithPoints } from './shop.ts';
 import { axeProblems } from './axe.ts';

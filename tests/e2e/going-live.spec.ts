@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { ErrCode } from '#contract/errcodes.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import {
   createAdmin,
   grantPoints,

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { newShopWithPoints } from './shop.ts';
 import { underServiceWorker } from './offline.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import type { OrderFacetsDatas } from '#contract/schemas/checks-derive.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
 

@@ -4,7 +4,7 @@ import { axeProblems } from './axe.ts';
 import { persisted, underServiceWorker } from './offline.ts';
 import { PUZZLE_X } from './pages/login-page.ts';
 import { ErrCode } from '#contract/errcodes.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 
 const imei = (n: number) => imeiWithCheckDigit(String(35325620000000 + n * 41));
 

@@ -5,7 +5,7 @@ import { mswServer } from '#tests/setup/web.ts';
 import { realServerHandlers } from '#tests/msw/handlers.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
 import { activateLanguage } from '#src/lib/i18n.ts';
 

@@ -5,7 +5,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import { currentTestServer } from '#tests/setup/web.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 import { barcodeFrame, blankFrame } from '#tests/setup/barcode-image.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import type * as cameraScan from '#src/lib/barcode/camera-scan.ts';
 import { openCamera, type FrameSource } from '#src/lib/barcode/camera-scan.ts';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentTestServer } from '#tests/setup/web.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { TABLET_LAYOUT_QUERY } from '#src/ui/use-tablet-layout.ts';
 
 // jsdom lays nothing out: the virtualised table's scroller gets a size, so it renders its rows.

@@ -6,7 +6,7 @@ import type { ResultColumnsDatas } from '#contract/schemas/checks-columns.ts';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import { currentTestServer } from '#tests/setup/web.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
 
 beforeEach(clearInquiryDrafts);

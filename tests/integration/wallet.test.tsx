@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { currentTestServer, mswServer } from '#tests/setup/web.ts';
 import { activateLanguage } from '#src/lib/i18n.ts';
-import { imeiWithCheckDigit } from '#src/features/checks/model/luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 import { createTestServer } from '#tests/setup/server-harness.ts';

@@ -28,7 +28,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
-import type { RealtimeServer } from '#server/plugins/realtime.ts';
+import type { RealtimeServer } from '#server/http/realtime.ts';
 import type { CheckRunner, RunnerOptions } from '#server/jobs/check-runner.ts';
 import type { ExportRunner, ExportRunnerOptions } from '#server/jobs/export-runner.ts';
 import type { MessageSender, MessageSenderOptions } from '#server/jobs/message-sender.ts';

@@ -1,4 +1,4 @@
-// The request_id of every write (server/plugins/idempotency.ts).
+// The request_id of every write (server/http/idempotency.ts).
 
 /** A write's request_id and its first answer: a replay gets the same answer (architecture: "The API"). */
 export interface RequestKeysTable {

@@ -16,7 +16,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { hashPassword, hashToken, verifyPassword } from '#server/lib/secrets.ts';
 import type { AuthUser, SessionService } from '#server/modules/auth/session-service.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
 import { maskPhone } from '#server/lib/mask-phone.ts';
 import { AccountRepository } from './repository.ts';
 import type { SmsCodeService } from './sms-code-service.ts';

@@ -4,13 +4,14 @@ import { sendSmsOutput, userCenterOutput } from '#contract/schemas/account.ts';
 import { SANDBOX_OUTBOX_KEEP, SandboxSmsProvider } from '#server/providers/sms/sandbox.ts';
 import { SmsOutboxRepository } from '#server/providers/sms/outbox-repository.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
 
-const CENTER = '/api/user/user_center';
-const EDIT_PW = '/api/user/edit_password';
-const SEND = '/api/user/sendsms';
-const EDIT_PW_SMS = '/api/user/edit_password_sms';
-const BIND = '/api/user/binding_phone';
-const GET_USER = '/api/user/get_user';
+const CENTER = endpoints.userCenter.path;
+const EDIT_PW = endpoints.editPassword.path;
+const SEND = endpoints.sendSms.path;
+const EDIT_PW_SMS = endpoints.editPasswordSms.path;
+const BIND = endpoints.bindingPhone.path;
+const GET_USER = endpoints.getUser.path;
 const PHONE = '13812345678';
 
 let s: TestServer;

@@ -1,4 +1,4 @@
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import type { AccountService } from './account-service.ts';
 import type { SignupService } from './signup-service.ts';
 

@@ -9,7 +9,7 @@ import type { Database } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { hashPassword } from '#server/lib/secrets.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { AuthRepository } from '#server/modules/auth/repository.ts';
 import type { SessionService } from '#server/modules/auth/session-service.ts';
 import { toUserDatas } from '#server/modules/auth/user-datas.ts';

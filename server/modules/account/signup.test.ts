@@ -2,15 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { sendSmsOutput } from '#contract/schemas/account.ts';
 import { loginOutput } from '#contract/schemas/auth.ts';
-import { userRoom } from '#server/plugins/realtime.ts';
+import { userRoom } from '#server/http/realtime.ts';
 import { TEST_PUZZLE_X, TEST_START, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
-const SEND = '/api/user/sendsms';
-const REGISTER = '/api/login/register';
-const RESET = '/api/login/reset_password';
-const GET_USER = '/api/user/get_user';
-const LIST = '/api/admin/employee_list';
-const WS_CODE = '/api/socket_io/get_ws_auth_code';
+const SEND = endpoints.sendSms.path;
+const REGISTER = endpoints.register.path;
+const RESET = endpoints.resetPassword.path;
+const GET_USER = endpoints.getUser.path;
+const LIST = endpoints.employeeList.path;
+const WS_CODE = endpoints.getWsAuthCode.path;
 const PHONE = '13912345678';
 const OTHER_PHONE = '13700001111';
 
@@ -50,7 +52,7 @@ const signUp = (over: Record<string, unknown> = {}, remoteAddress?: string) =>
 /** Signs in through tncode + login and answers the raw result (s.login throws on refusal). */
 async function loginResult(username: string, password: string) {
   const uniqid = await s.puzzle();
-  return s.call('/api/login/login', { username, password, tn_r: TEST_PUZZLE_X, uniqid });
+  return callEndpoint(s, endpoints.login, { username, password, tn_r: TEST_PUZZLE_X, uniqid });
 }
 
 describe('sendsms for the signed-out purposes', () => {

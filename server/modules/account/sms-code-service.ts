@@ -3,7 +3,7 @@ import { ErrCode, type ErrCodeValue } from '#contract/errcodes.ts';
 import type { SendSmsDatas, SmsPurpose } from '#contract/schemas/account.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import type { RateLimiter, Reservation } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter, Reservation } from '#server/http/rate-limit.ts';
 import type { SmsSetup } from '#server/providers/sms/index.ts';
 import { SmsSendError } from '#server/providers/sms/provider.ts';
 import type { AccountRepository } from './repository.ts';

@@ -1,6 +1,6 @@
 import type { ModuleDeps } from '#server/module-deps.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import { disconnectSessions, emitDataChanged, userRoom } from '#server/plugins/realtime.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
+import { disconnectSessions, emitDataChanged, userRoom } from '#server/http/realtime.ts';
 import type { AuthRepository } from '#server/modules/auth/repository.ts';
 import type { SessionService } from '#server/modules/auth/session-service.ts';
 import { teamHandlers } from '#server/modules/team/handlers.ts';

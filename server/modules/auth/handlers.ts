@@ -1,5 +1,5 @@
 import { hashToken } from '#server/lib/secrets.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import type { LoginService } from './login-service.ts';
 import type { PuzzleService } from './puzzle-service.ts';
 import type { SessionService } from './session-service.ts';

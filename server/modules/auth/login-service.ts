@@ -6,7 +6,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '#server/lib/secrets.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { AuthRepository } from './repository.ts';
 import type { PuzzleService } from './puzzle-service.ts';
 import type { SessionService } from './session-service.ts';

@@ -16,9 +16,11 @@ import {
   type TestServer,
 } from '#tests/setup/server-harness.ts';
 import { PUZZLE, gapRange } from './puzzle-rules.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
-const LOGIN = '/api/login/login';
-const TNCODE = '/api/login/tncode';
+const LOGIN = endpoints.login.path;
+const TNCODE = endpoints.tncode.path;
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 let s: TestServer;
@@ -225,7 +227,7 @@ describe('login: success (one sign-in, examined)', () => {
   });
 
   it('the token opens get_user', async () => {
-    const me = await s.call('/api/user/get_user', {}, { token });
+    const me = await callEndpoint(s, endpoints.getUser, {}, { token });
     expect(me.errcode).toBe(0);
     expect(me.datas.user_id).toBe(res.datas.user_id);
   });

@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode, defaultMsg } from '#contract/errcodes.ts';
 import { userDatas, wsAuthCodeOutput } from '#contract/schemas/auth.ts';
 import { TEST_START, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
 
-const GET_USER = '/api/user/get_user';
-const WS_CODE = '/api/socket_io/get_ws_auth_code';
-const QUIT = '/api/login/quit';
+const GET_USER = endpoints.getUser.path;
+const WS_CODE = endpoints.getWsAuthCode.path;
+const QUIT = endpoints.quit.path;
 const TTL = 30 * 24 * 3600 * 1000;
 
 let s: TestServer;

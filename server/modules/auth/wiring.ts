@@ -1,6 +1,6 @@
 import type { ModuleDeps } from '#server/module-deps.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import { disconnectSessions, type RealtimeServer } from '#server/plugins/realtime.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
+import { disconnectSessions, type RealtimeServer } from '#server/http/realtime.ts';
 import { realtimeHandlers } from '#server/modules/realtime/handlers.ts';
 import { WsCodeService } from '#server/modules/realtime/ws-code-service.ts';
 import { authHandlers } from './handlers.ts';

@@ -1,4 +1,4 @@
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import { CatalogueRepository } from './catalogue-repository.ts';
 import type { OrderNotifier, OrderService } from './order-service.ts';
 import { OrderActions } from './order-derive.ts';

@@ -1,17 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
-import type { ResultColumnsDatas } from '#contract/schemas/checks-columns.ts';
 import { DEFAULT_EXPORT_COLUMNS, DEFAULT_TABLE_COLUMNS } from '#contract/schemas/checks-columns.ts';
-import type { OrderFacetsDatas } from '#contract/schemas/checks-derive.ts';
-import type { OrderListDatas, OrderRow, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
-import type { OrderResultsDatas } from '#contract/schemas/checks-results.ts';
-import type { PointRecordDatas } from '#contract/schemas/ledger.ts';
 import { computeFacets } from '#contract/results-filter/facets.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
 import { DEMO_EDITOR, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { FakeCheckProvider, defaultFacts, testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 let s: TestServer;
 let token: string;
@@ -42,7 +39,7 @@ beforeEach(async () => {
   };
   s = await createTestServer({ checkProvider: provider });
   token = await s.session();
-  const list = await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token });
+  const list = await callEndpoint(s, endpoints.comboList, {}, { token });
   services = new Map(list.datas.list.map((r) => [r.code, r]));
 });
 afterEach(async () => {
@@ -54,8 +51,9 @@ async function otherShopToken(): Promise<string> {
 }
 
 async function placeAndRun(count: number, codes = ['warranty', 'activation_lock']) {
-  const res = await s.call<OrderWriteDatas>(
-    '/api/checks/order_create',
+  const res = await callEndpoint(
+    s,
+    endpoints.orderCreate,
     {
       title: 'Batch',
       identifiers: Array.from({ length: count }, (_, i) => testImei(i + 10)),
@@ -70,62 +68,61 @@ async function placeAndRun(count: number, codes = ['warranty', 'activation_lock'
 
 describe('result columns per user', () => {
   it('answers the defaults, saves (deduplicated), refuses unknown ids by name, resets', async () => {
-    const first = await s.call<ResultColumnsDatas>('/api/checks/result_columns', {}, { token });
+    const first = await callEndpoint(s, endpoints.resultColumns, {}, { token });
     expect(first.datas).toEqual({
       table: [...DEFAULT_TABLE_COLUMNS],
       export: [...DEFAULT_EXPORT_COLUMNS],
       is_default: true,
     });
-    const saved = await s.call<ResultColumnsDatas>(
-      '/api/checks/result_columns_save',
+    const saved = await callEndpoint(
+      s,
+      endpoints.resultColumnsSave,
       { table: ['imei', 'sn', 'imei'], export: ['sn', 'model'] },
       { token },
     );
     expect(saved.datas).toEqual({ table: ['imei', 'sn'], export: ['sn', 'model'], is_default: false });
-    const bad = await s.call(
-      '/api/checks/result_columns_save',
+    const bad = await callEndpoint(
+      s,
+      endpoints.resultColumnsSave,
       { table: ['sn', 'price', 'x<y'], export: ['sn', 'price'] },
       { token },
     );
     expect(bad.errcode).toBe(ErrCode.RESULT_COLUMN_UNKNOWN);
     expect(bad.msg).toBe('未知的列：price、x<y');
     expect(bad.datas).toEqual({ unknown: ['price', 'x<y'] });
-    const none = await s.call('/api/checks/result_columns_save', { table: [], export: ['sn'] }, { token });
+    const none = await callEndpoint(s, endpoints.resultColumnsSave, { table: [], export: ['sn'] }, { token });
     expect(none.errcode).toBe(ErrCode.INVALID_INPUT);
     // The refused saves changed nothing.
-    const again = await s.call<ResultColumnsDatas>('/api/checks/result_columns', {}, { token });
+    const again = await callEndpoint(s, endpoints.resultColumns, {}, { token });
     expect(again.datas.table).toEqual(['imei', 'sn']);
-    const reset = await s.call<ResultColumnsDatas>('/api/checks/result_columns_reset', {}, { token });
+    const reset = await callEndpoint(s, endpoints.resultColumnsReset, {}, { token });
     expect(reset.datas.is_default).toBe(true);
-    expect(
-      (await s.call<ResultColumnsDatas>('/api/checks/result_columns', {}, { token })).datas.is_default,
-    ).toBe(true);
+    expect((await callEndpoint(s, endpoints.resultColumns, {}, { token })).datas.is_default).toBe(true);
   });
 
   it('is per user: a colleague and another shop keep their own', async () => {
-    await s.call('/api/checks/result_columns_save', { table: ['sn'], export: ['sn'] }, { token });
+    await callEndpoint(s, endpoints.resultColumnsSave, { table: ['sn'], export: ['sn'] }, { token });
     const editor = await s.session(DEMO_EDITOR.username);
-    const theirs = await s.call<ResultColumnsDatas>('/api/checks/result_columns', {}, { token: editor });
+    const theirs = await callEndpoint(s, endpoints.resultColumns, {}, { token: editor });
     expect(theirs.datas.is_default).toBe(true);
-    await s.call('/api/checks/result_columns_save', { table: ['imei'], export: ['imei'] }, { token: editor });
-    await s.call('/api/checks/result_columns_reset', {}, { token: editor });
-    const mine = await s.call<ResultColumnsDatas>('/api/checks/result_columns', {}, { token });
+    await callEndpoint(
+      s,
+      endpoints.resultColumnsSave,
+      { table: ['imei'], export: ['imei'] },
+      { token: editor },
+    );
+    await callEndpoint(s, endpoints.resultColumnsReset, {}, { token: editor });
+    const mine = await callEndpoint(s, endpoints.resultColumns, {}, { token });
     expect(mine.datas.table).toEqual(['sn']);
     const t2 = await otherShopToken();
-    expect(
-      (await s.call<ResultColumnsDatas>('/api/checks/result_columns', {}, { token: t2 })).datas.is_default,
-    ).toBe(true);
+    expect((await callEndpoint(s, endpoints.resultColumns, {}, { token: t2 })).datas.is_default).toBe(true);
   });
 });
 
 describe('order_facets', () => {
   it("counts like the PWA's computeFacets over order_results, for several filters", async () => {
     const orderId = await placeAndRun(30);
-    const results = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
-      { order_id: orderId },
-      { token },
-    );
+    const results = await callEndpoint(s, endpoints.orderResults, { order_id: orderId }, { token });
     const filters: ResultFilter[] = [
       {},
       { model: ['iPhone 13'] },
@@ -134,17 +131,14 @@ describe('order_facets', () => {
       { q: testImei(12).slice(-6) },
     ];
     for (const filter of filters) {
-      const r = await s.call<OrderFacetsDatas>(
-        '/api/checks/order_facets',
-        { order_id: orderId, filter },
-        { token },
-      );
+      const r = await callEndpoint(s, endpoints.orderFacets, { order_id: orderId, filter }, { token });
       expect(r.errcode, r.msg).toBe(0);
       const { mask: _mask, ...expected } = computeFacets(results.datas.devices, filter);
       expect(r.datas).toEqual(expected);
     }
-    const blue = await s.call<OrderFacetsDatas>(
-      '/api/checks/order_facets',
+    const blue = await callEndpoint(
+      s,
+      endpoints.orderFacets,
       { order_id: orderId, filter: { colour: ['Blue'] } },
       { token },
     );
@@ -152,10 +146,11 @@ describe('order_facets', () => {
     // Its own facet keeps the other colours' counts.
     expect(blue.datas.facets.colour).toEqual({ Blue: 10, Black: 10, Red: 10 });
     const t2 = await otherShopToken();
-    const foreign = await s.call('/api/checks/order_facets', { order_id: orderId }, { token: t2 });
+    const foreign = await callEndpoint(s, endpoints.orderFacets, { order_id: orderId }, { token: t2 });
     expect(foreign.errcode).toBe(ErrCode.ORDER_NOT_FOUND);
+    // Refused by the input schema on purpose: sent raw.
     const badFilter = await s.call(
-      '/api/checks/order_facets',
+      endpoints.orderFacets.path,
       { order_id: orderId, filter: { activation_lock: 'maybe' } },
       { token },
     );
@@ -166,13 +161,9 @@ describe('order_facets', () => {
 describe('order_derive', () => {
   it('copies selected devices into a new order, priced and frozen like any order, once per request_id', async () => {
     const source = await placeAndRun(12);
-    const results = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
-      { order_id: source },
-      { token },
-    );
+    const results = await callEndpoint(s, endpoints.orderResults, { order_id: source }, { token });
     const picked = results.datas.devices.slice(0, 3);
-    const before = (await s.call<PointRecordDatas>('/api/user/point_record', {}, { token })).datas;
+    const before = (await callEndpoint(s, endpoints.pointRecord, {}, { token })).datas;
     const body = {
       order_id: source,
       selection: { device_ids: picked.map((d) => d.id) },
@@ -180,30 +171,27 @@ describe('order_derive', () => {
       service_ids: [id('sale_country')],
       request_id: 'derive-0001',
     };
-    const res = await s.call<OrderWriteDatas>('/api/checks/order_derive', body, { token });
+    const res = await callEndpoint(s, endpoints.orderDerive, body, { token });
     expect(res.errcode, res.msg).toBe(0);
     // sale_country (100) needs warranty (50): 150 x 3.
     expect(res.datas).toMatchObject({ added: 3, frozen: 450, integral: before.balance - 450 });
-    const replay = await s.call<OrderWriteDatas>('/api/checks/order_derive', body, { token });
+    const replay = await callEndpoint(s, endpoints.orderDerive, body, { token });
     expect(replay.datas).toEqual(res.datas);
-    const after = (await s.call<PointRecordDatas>('/api/user/point_record', {}, { token })).datas;
+    const after = (await callEndpoint(s, endpoints.pointRecord, {}, { token })).datas;
     expect(after.balance).toBe(before.balance - 450);
     expect(after.list.filter((e) => e.type === 'freeze' && e.order_id === res.datas.order_id)).toHaveLength(
       1,
     );
-    const detail = await s.call<OrderRow>(
-      '/api/checks/order_detail',
-      { order_id: res.datas.order_id },
-      { token },
-    );
+    const detail = await callEndpoint(s, endpoints.orderDetail, { order_id: res.datas.order_id }, { token });
     expect(detail.datas).toMatchObject({
       devices: 3,
       derived_from: source,
       services: ['warranty', 'sale_country'],
       price: 450,
     });
-    const derived = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
+    const derived = await callEndpoint(
+      s,
+      endpoints.orderResults,
       { order_id: res.datas.order_id },
       { token },
     );
@@ -213,20 +201,18 @@ describe('order_derive', () => {
   it('takes all that match a filter; refuses an empty selection, foreign ids and foreign orders', async () => {
     const source = await placeAndRun(12);
     const filter: ResultFilter = { model: ['iPhone 13'] };
-    const counts = await s.call<OrderFacetsDatas>(
-      '/api/checks/order_facets',
-      { order_id: source, filter },
-      { token },
-    );
-    const res = await s.call<OrderWriteDatas>(
-      '/api/checks/order_derive',
+    const counts = await callEndpoint(s, endpoints.orderFacets, { order_id: source, filter }, { token });
+    const res = await callEndpoint(
+      s,
+      endpoints.orderDerive,
       { order_id: source, selection: { filter }, title: 'Only 13', service_ids: [id('warranty')] },
       { token },
     );
     expect(res.errcode, res.msg).toBe(0);
     expect(res.datas.added).toBe(counts.datas.matched);
-    const none = await s.call(
-      '/api/checks/order_derive',
+    const none = await callEndpoint(
+      s,
+      endpoints.orderDerive,
       {
         order_id: source,
         selection: { filter: { model: ['Nokia'] } },
@@ -237,27 +223,26 @@ describe('order_derive', () => {
     );
     expect(none.errcode).toBe(ErrCode.DERIVE_NO_DEVICES);
     const t2 = await otherShopToken();
-    const foreign = await s.call(
-      '/api/checks/order_derive',
+    const foreign = await callEndpoint(
+      s,
+      endpoints.orderDerive,
       { order_id: source, selection: { device_ids: [1] }, title: 'x', service_ids: [id('warranty')] },
       { token: t2 },
     );
     expect(foreign.errcode).toBe(ErrCode.ORDER_NOT_FOUND);
     // Device ids of another order are ignored: nothing of theirs is copied.
-    const otherOrder = await s.call<OrderWriteDatas>(
-      '/api/checks/order_create',
+    const otherOrder = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'theirs', identifiers: [testImei(90)], service_ids: [id('warranty')] },
       { token: t2 },
     );
     const theirIds = (
-      await s.call<OrderResultsDatas>(
-        '/api/checks/order_results',
-        { order_id: otherOrder.datas.order_id },
-        { token: t2 },
-      )
+      await callEndpoint(s, endpoints.orderResults, { order_id: otherOrder.datas.order_id }, { token: t2 })
     ).datas.devices.map((d) => d.id);
-    const stolen = await s.call(
-      '/api/checks/order_derive',
+    const stolen = await callEndpoint(
+      s,
+      endpoints.orderDerive,
       { order_id: source, selection: { device_ids: theirIds }, title: 'x', service_ids: [id('warranty')] },
       { token },
     );
@@ -268,31 +253,29 @@ describe('order_derive', () => {
 describe('order_restore (undo delete)', () => {
   it('brings a deleted order back, lists deleted orders, refuses after 30 days', async () => {
     const orderId = await placeAndRun(2);
-    expect((await s.call('/api/checks/order_delete', { order_id: orderId }, { token })).errcode).toBe(0);
-    const deleted = await s.call<OrderListDatas>('/api/checks/order_list', { deleted: true }, { token });
+    expect((await callEndpoint(s, endpoints.orderDelete, { order_id: orderId }, { token })).errcode).toBe(0);
+    const deleted = await callEndpoint(s, endpoints.orderList, { deleted: true }, { token });
     expect(deleted.datas.list.map((o) => o.id)).toEqual([orderId]);
     expect(deleted.datas.list[0]?.deleted_at).toBeGreaterThan(0);
-    const live = await s.call<OrderListDatas>('/api/checks/order_list', {}, { token });
+    const live = await callEndpoint(s, endpoints.orderList, {}, { token });
     expect(live.datas.list.map((o) => o.id)).not.toContain(orderId);
 
     const t2 = await otherShopToken();
-    expect((await s.call('/api/checks/order_restore', { order_id: orderId }, { token: t2 })).errcode).toBe(
-      ErrCode.ORDER_NOT_FOUND,
-    );
-    expect((await s.call('/api/checks/order_restore', { order_id: orderId }, { token })).errcode).toBe(0);
-    const back = await s.call<OrderRow>('/api/checks/order_detail', { order_id: orderId }, { token });
+    expect(
+      (await callEndpoint(s, endpoints.orderRestore, { order_id: orderId }, { token: t2 })).errcode,
+    ).toBe(ErrCode.ORDER_NOT_FOUND);
+    expect((await callEndpoint(s, endpoints.orderRestore, { order_id: orderId }, { token })).errcode).toBe(0);
+    const back = await callEndpoint(s, endpoints.orderDetail, { order_id: orderId }, { token });
     expect(back.datas).toMatchObject({ id: orderId, devices: 2, deleted_at: null });
-    expect((await s.call('/api/checks/order_restore', { order_id: orderId }, { token })).errcode).toBe(
+    expect((await callEndpoint(s, endpoints.orderRestore, { order_id: orderId }, { token })).errcode).toBe(
       ErrCode.ALREADY_DONE,
     );
 
-    await s.call('/api/checks/order_delete', { order_id: orderId }, { token });
+    await callEndpoint(s, endpoints.orderDelete, { order_id: orderId }, { token });
     s.clock.advance(31 * 24 * 3600_000);
     token = await s.session(); // the old session has expired too
-    expect(
-      (await s.call<OrderListDatas>('/api/checks/order_list', { deleted: true }, { token })).datas.list,
-    ).toEqual([]);
-    const late = await s.call('/api/checks/order_restore', { order_id: orderId }, { token });
+    expect((await callEndpoint(s, endpoints.orderList, { deleted: true }, { token })).datas.list).toEqual([]);
+    const late = await callEndpoint(s, endpoints.orderRestore, { order_id: orderId }, { token });
     expect(late.errcode).toBe(ErrCode.ORDER_NOT_RESTORABLE);
   });
 });

@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { applyOrder } from '#server/modules/dashboards/rollup.ts';
-import type { OrderedService } from './order-services.ts';
+import type { OrderedService } from './service-resolution.ts';
 
 /** A device as order_create inserts it (the offline facts decoded from its identifier). */
 export interface NewDevice {

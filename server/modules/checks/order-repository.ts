@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { addOrderDays, applyOrder, shopDay } from '#server/modules/dashboards/rollup.ts';
-import type { OrderedService } from './order-services.ts';
+import type { OrderedService } from './service-resolution.ts';
 
 /** The check orders' rows, always scoped to one account. Works on a transaction as on the database. */
 export class OrderRepository {

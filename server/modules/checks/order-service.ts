@@ -22,7 +22,7 @@ import { newDevice } from './offline-facts.ts';
 import { OrderDeviceRepository, type NewDevice } from './order-device-repository.ts';
 import { OrderListRepository, type OrderListRow } from './order-list-repository.ts';
 import { OrderRepository } from './order-repository.ts';
-import { pricePerDevice, resolveOrderServices, type OrderedService } from './order-services.ts';
+import { pricePerDevice, resolveOrderServices, type OrderedService } from './service-resolution.ts';
 import {
   drawPackageChecks,
   markPackageDevices,

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
-import type { OrderListDatas, OrderRow, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
-import type { OrderResultsDatas } from '#contract/schemas/checks-results.ts';
 import type { PointRecordDatas } from '#contract/schemas/ledger.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
-const CREATE = '/api/checks/order_create';
 let s: TestServer;
 let token: string;
 let provider: FakeCheckProvider;
@@ -15,7 +14,7 @@ let services: Map<string, ServiceRow>;
 
 const id = (code: string) => (services.get(code) as ServiceRow).id;
 const balances = async () => {
-  const r = await s.call<PointRecordDatas>('/api/user/point_record', { page: 1, page_size: 100 }, { token });
+  const r = await callEndpoint(s, endpoints.pointRecord, { page: 1, page_size: 100 }, { token });
   return r.datas;
 };
 
@@ -23,7 +22,7 @@ beforeEach(async () => {
   provider = new FakeCheckProvider();
   s = await createTestServer({ checkProvider: provider });
   token = await s.session();
-  const list = await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token });
+  const list = await callEndpoint(s, endpoints.comboList, {}, { token });
   services = new Map(list.datas.list.map((r) => [r.code, r]));
 });
 afterEach(async () => {
@@ -32,7 +31,7 @@ afterEach(async () => {
 
 describe('catalogue', () => {
   it('serves the groups and every service of the contract, gsx_image under maintenance in the demo', async () => {
-    const groups = await s.call<{ list: { code: string }[] }>('/api/checks/service_group', {}, { token });
+    const groups = await callEndpoint(s, endpoints.serviceGroup, {}, { token });
     expect(groups.datas.list.map((g) => g.code)).toEqual(['basic', 'locks', 'network', 'gsx', 'bundle']);
     expect(services.size).toBe(14);
     expect(services.get('warranty')).toMatchObject({
@@ -43,8 +42,9 @@ describe('catalogue', () => {
     });
     expect(services.get('sale_country')?.depends_on).toEqual(['warranty']);
     expect(services.get('gsx_image')?.maintenance).toBe(true);
-    const one = await s.call<{ list: ServiceRow[] }>(
-      '/api/checks/combo_list',
+    const one = await callEndpoint(
+      s,
+      endpoints.comboList,
       { group_id: services.get('sale_country')?.group_id },
       { token },
     );
@@ -55,8 +55,9 @@ describe('catalogue', () => {
 describe('order_create', () => {
   it('places an order: devices, jobs with dependencies added, price frozen in the ledger', async () => {
     const before = await balances();
-    const res = await s.call<OrderWriteDatas>(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       {
         title: '回收批次',
         identifiers: [testImei(1), 'F2LXK0ABHG7F', 'bad', testImei(1), ' '],
@@ -75,11 +76,7 @@ describe('order_create', () => {
 
     const after = await balances();
     expect(after).toMatchObject({ balance: before.balance - 300, frozen: 300 });
-    const center = await s.call<{ integral: number; frozen_integral: number }>(
-      '/api/user/user_center',
-      {},
-      { token },
-    );
+    const center = await callEndpoint(s, endpoints.userCenter, {}, { token });
     expect(center.datas).toMatchObject({ integral: before.balance - 300, frozen_integral: 300 });
     expect(after.list[0]).toMatchObject({
       type: 'freeze',
@@ -89,11 +86,7 @@ describe('order_create', () => {
       actor_name: '王店长',
     });
 
-    const detail = await s.call<OrderRow>(
-      '/api/checks/order_detail',
-      { order_id: res.datas.order_id },
-      { token },
-    );
+    const detail = await callEndpoint(s, endpoints.orderDetail, { order_id: res.datas.order_id }, { token });
     expect(detail.datas).toMatchObject({
       title: '回收批次',
       services: ['warranty', 'sale_country'],
@@ -106,8 +99,9 @@ describe('order_create', () => {
       creator_name: '王店长',
     });
 
-    const results = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
+    const results = await callEndpoint(
+      s,
+      endpoints.orderResults,
       { order_id: res.datas.order_id },
       { token },
     );
@@ -122,8 +116,9 @@ describe('order_create', () => {
   });
 
   it('runs the jobs: warranty first, then country; settles every share; reports 100%', async () => {
-    const res = await s.call<OrderWriteDatas>(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'A', identifiers: [testImei(2), testImei(3)], service_ids: [id('sale_country')] },
       { token },
     );
@@ -134,11 +129,7 @@ describe('order_create', () => {
       'sale_country',
       'sale_country',
     ]);
-    const detail = await s.call<OrderRow>(
-      '/api/checks/order_detail',
-      { order_id: res.datas.order_id },
-      { token },
-    );
+    const detail = await callEndpoint(s, endpoints.orderDetail, { order_id: res.datas.order_id }, { token });
     expect(detail.datas).toMatchObject({
       progress: 100,
       status: 'done',
@@ -146,8 +137,9 @@ describe('order_create', () => {
       refunded: 0,
       frozen: 0,
     });
-    const results = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
+    const results = await callEndpoint(
+      s,
+      endpoints.orderResults,
       { order_id: res.datas.order_id },
       { token },
     );
@@ -176,21 +168,23 @@ describe('order_create refusals: a clear message, and nothing frozen', () => {
     expect(after.balance).toBe(before.balance);
     expect(after.frozen).toBe(0);
     expect(after.total).toBe(before.total);
-    const list = await s.call<OrderListDatas>('/api/checks/order_list', {}, { token });
+    const list = await callEndpoint(s, endpoints.orderList, {}, { token });
     expect(list.datas.total).toBe(0);
   };
 
   it('an empty order: 1001 (no lines) or 3005 (no valid line, with the reasons)', async () => {
     const before = await balances();
-    const empty = await s.call(
-      CREATE,
+    const empty = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'x', identifiers: [], service_ids: [id('warranty')] },
       { token },
     );
     expect(empty.errcode).toBe(ErrCode.INVALID_INPUT);
     expect(empty.msg).toContain('identifiers 不能为空');
-    const blank = await s.call<{ rejected: { reason: string }[] }>(
-      CREATE,
+    const blank = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'x', identifiers: ['', 'nope', '123'], service_ids: [id('warranty')] },
       { token },
     );
@@ -203,8 +197,9 @@ describe('order_create refusals: a clear message, and nothing frozen', () => {
   it('100,001 lines: 1001 saying at most 100000', async () => {
     const before = await balances();
     const lines = Array.from({ length: 100_001 }, (_, i) => testImei(i));
-    const res = await s.call(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'x', identifiers: lines, service_ids: [id('warranty')] },
       { token },
     );
@@ -215,8 +210,9 @@ describe('order_create refusals: a clear message, and nothing frozen', () => {
 
   it('a service under maintenance: 3001 naming it', async () => {
     const before = await balances();
-    const res = await s.call(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'x', identifiers: [testImei(1)], service_ids: [id('gsx_image')] },
       { token },
     );
@@ -227,8 +223,9 @@ describe('order_create refusals: a clear message, and nothing frozen', () => {
 
   it('an unknown service id: 3002', async () => {
     const before = await balances();
-    const res = await s.call(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'x', identifiers: [testImei(1)], service_ids: [id('warranty'), 999] },
       { token },
     );
@@ -241,16 +238,18 @@ describe('order_create refusals: a clear message, and nothing frozen', () => {
     const before = await balances();
     // full_check is 8.00 per device; 1000.00 covers 125 devices, not 126.
     const lines = Array.from({ length: 126 }, (_, i) => testImei(i));
-    const res = await s.call(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'x', identifiers: lines, service_ids: [id('full_check')] },
       { token },
     );
     expect(res.errcode).toBe(ErrCode.INSUFFICIENT_POINTS);
     expect(res.msg).toContain('需要 1008.00，可用 1000.00');
     await expectNothingFrozen(before);
-    const ok = await s.call(
-      CREATE,
+    const ok = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'x', identifiers: lines.slice(0, 125), service_ids: [id('full_check')] },
       { token },
     );
@@ -262,8 +261,9 @@ describe('order_create refusals: a clear message, and nothing frozen', () => {
     const before = await balances();
     // Spend the points between the pre-check and the freeze: simulate with a direct update.
     await s.db.updateTable('accounts').set({ integral: 100 }).execute();
-    const res = await s.call(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'x', identifiers: [testImei(1)], service_ids: [id('full_check')] },
       { token },
     );
@@ -279,8 +279,8 @@ describe('order_create refusals: a clear message, and nothing frozen', () => {
       service_ids: [id('warranty')],
       request_id: 'req-12345678',
     };
-    const first = await s.call<OrderWriteDatas>(CREATE, body, { token });
-    const again = await s.call<OrderWriteDatas>(CREATE, body, { token });
+    const first = await callEndpoint(s, endpoints.orderCreate, body, { token });
+    const again = await callEndpoint(s, endpoints.orderCreate, body, { token });
     expect(first.errcode).toBe(0);
     expect(again.raw).toBe(first.raw);
     const b = await balances();
@@ -288,15 +288,20 @@ describe('order_create refusals: a clear message, and nothing frozen', () => {
     expect(b.frozen).toBe(50);
     // A refusal is kept too: the same request_id answers the same refusal.
     const bad = { ...body, service_ids: [id('gsx_image')], request_id: 'req-87654321' };
-    expect((await s.call(CREATE, bad, { token })).errcode).toBe(ErrCode.SERVICE_MAINTENANCE);
-    expect((await s.call(CREATE, bad, { token })).errcode).toBe(ErrCode.SERVICE_MAINTENANCE);
+    expect((await callEndpoint(s, endpoints.orderCreate, bad, { token })).errcode).toBe(
+      ErrCode.SERVICE_MAINTENANCE,
+    );
+    expect((await callEndpoint(s, endpoints.orderCreate, bad, { token })).errcode).toBe(
+      ErrCode.SERVICE_MAINTENANCE,
+    );
   });
 });
 
 describe('orders after placing', () => {
   const place = async (title: string, identifiers: string[], codes = ['warranty']) => {
-    const res = await s.call<OrderWriteDatas>(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title, identifiers, service_ids: codes.map(id) },
       { token },
     );
@@ -306,24 +311,27 @@ describe('orders after placing', () => {
 
   it('order_add_devices: duplicates of the order skipped, the rest priced at the order prices', async () => {
     const orderId = await place('A', [testImei(1), testImei(2)], ['sale_country']);
-    const res = await s.call<OrderWriteDatas>(
-      '/api/checks/order_add_devices',
+    const res = await callEndpoint(
+      s,
+      endpoints.orderAddDevices,
       { order_id: orderId, identifiers: [testImei(2), testImei(3), testImei(3)] },
       { token },
     );
     expect(res.errcode, res.msg).toBe(0);
     expect(res.datas).toMatchObject({ added: 1, frozen: 150 });
     expect(res.datas.duplicates.map((d) => d.of)).toEqual(['order', 'input']);
-    const detail = await s.call<OrderRow>('/api/checks/order_detail', { order_id: orderId }, { token });
+    const detail = await callEndpoint(s, endpoints.orderDetail, { order_id: orderId }, { token });
     expect(detail.datas).toMatchObject({ devices: 3, jobs_total: 6, price: 450 });
-    const onlyDupes = await s.call(
-      '/api/checks/order_add_devices',
+    const onlyDupes = await callEndpoint(
+      s,
+      endpoints.orderAddDevices,
       { order_id: orderId, identifiers: [testImei(1)] },
       { token },
     );
     expect(onlyDupes.errcode).toBe(ErrCode.ORDER_NO_VALID_DEVICES);
-    const missing = await s.call(
-      '/api/checks/order_add_devices',
+    const missing = await callEndpoint(
+      s,
+      endpoints.orderAddDevices,
       { order_id: 999, identifiers: [testImei(9)] },
       { token },
     );
@@ -333,19 +341,20 @@ describe('orders after placing', () => {
   it('order_remark and order_delete (3006 while running, then gone)', async () => {
     const orderId = await place('A', [testImei(1)]);
     expect(
-      (await s.call('/api/checks/order_remark', { order_id: orderId, remark: '加急' }, { token })).errcode,
+      (await callEndpoint(s, endpoints.orderRemark, { order_id: orderId, remark: '加急' }, { token }))
+        .errcode,
     ).toBe(0);
-    const running = await s.call('/api/checks/order_delete', { order_id: orderId }, { token });
+    const running = await callEndpoint(s, endpoints.orderDelete, { order_id: orderId }, { token });
     expect(running.errcode).toBe(ErrCode.ORDER_RUNNING);
     await s.runner?.runOnce();
-    expect((await s.call('/api/checks/order_delete', { order_id: orderId }, { token })).errcode).toBe(0);
-    expect((await s.call('/api/checks/order_detail', { order_id: orderId }, { token })).errcode).toBe(
+    expect((await callEndpoint(s, endpoints.orderDelete, { order_id: orderId }, { token })).errcode).toBe(0);
+    expect((await callEndpoint(s, endpoints.orderDetail, { order_id: orderId }, { token })).errcode).toBe(
       ErrCode.ORDER_NOT_FOUND,
     );
     expect(
-      (await s.call('/api/checks/order_remark', { order_id: orderId, remark: 'x' }, { token })).errcode,
+      (await callEndpoint(s, endpoints.orderRemark, { order_id: orderId, remark: 'x' }, { token })).errcode,
     ).toBe(ErrCode.ORDER_NOT_FOUND);
-    expect((await s.call('/api/checks/order_delete', { order_id: orderId }, { token })).errcode).toBe(
+    expect((await callEndpoint(s, endpoints.orderDelete, { order_id: orderId }, { token })).errcode).toBe(
       ErrCode.ORDER_NOT_FOUND,
     );
   });
@@ -353,13 +362,13 @@ describe('orders after placing', () => {
   it('order_list: newest first, keyword over title, remark and SN/IMEI, summary over the filter', async () => {
     const a = await place('苹果回收', [testImei(1), 'F2LXK0ABHG7F']);
     const b = await place('三星', [testImei(2)]);
-    await s.call('/api/checks/order_remark', { order_id: b, remark: '客户加急' }, { token });
+    await callEndpoint(s, endpoints.orderRemark, { order_id: b, remark: '客户加急' }, { token });
     await s.runner?.runOnce();
-    const all = await s.call<OrderListDatas>('/api/checks/order_list', {}, { token });
+    const all = await callEndpoint(s, endpoints.orderList, {}, { token });
     expect(all.datas.list.map((o) => o.id)).toEqual([b, a]);
     expect(all.datas.summary).toEqual({ orders: 2, devices: 3, points_spent: 150 });
     const search = async (keyword: string) =>
-      (await s.call<OrderListDatas>('/api/checks/order_list', { keyword }, { token })).datas;
+      (await callEndpoint(s, endpoints.orderList, { keyword }, { token })).datas;
     expect((await search('苹果')).list.map((o) => o.id)).toEqual([a]);
     expect((await search('加急')).list.map((o) => o.id)).toEqual([b]);
     expect((await search('f2lxk0')).list.map((o) => o.id)).toEqual([a]);
@@ -369,26 +378,19 @@ describe('orders after placing', () => {
       points_spent: 50,
     });
     expect((await search('100%')).total).toBe(0);
-    const paged = await s.call<OrderListDatas>(
-      '/api/checks/order_list',
-      { page: 2, page_size: 1 },
-      { token },
-    );
+    const paged = await callEndpoint(s, endpoints.orderList, { page: 2, page_size: 1 }, { token });
     expect(paged.datas.list.map((o) => o.id)).toEqual([a]);
     expect(paged.datas.total).toBe(2);
   });
 
   it('order_results with changed_since answers only the devices changed since', async () => {
     const orderId = await place('A', [testImei(1), testImei(2)], ['warranty']);
-    const first = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
-      { order_id: orderId },
-      { token },
-    );
+    const first = await callEndpoint(s, endpoints.orderResults, { order_id: orderId }, { token });
     expect(first.datas.devices).toHaveLength(2);
     s.clock.advance(10_000);
-    const none = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
+    const none = await callEndpoint(
+      s,
+      endpoints.orderResults,
       { order_id: orderId, changed_since: first.datas.server_ms + 5_000 },
       { token },
     );
@@ -401,8 +403,9 @@ describe('orders after placing', () => {
         : { kind: 'pending', poll_after_ms: 60_000 };
     s.clock.advance(10_000);
     await s.runner?.runOnce();
-    const changed = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
+    const changed = await callEndpoint(
+      s,
+      endpoints.orderResults,
       { order_id: orderId, changed_since: cursor },
       { token },
     );
@@ -413,14 +416,16 @@ describe('orders after placing', () => {
     ]);
     // A change stamped within the safety margin before an answer is answered again next time.
     s.clock.advance(10_000);
-    const again = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
+    const again = await callEndpoint(
+      s,
+      endpoints.orderResults,
       { order_id: orderId, changed_since: changed.datas.server_ms },
       { token },
     );
     expect(again.datas.devices).toHaveLength(2);
-    const later = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
+    const later = await callEndpoint(
+      s,
+      endpoints.orderResults,
       { order_id: orderId, changed_since: again.datas.server_ms },
       { token },
     );
@@ -452,19 +457,20 @@ describe('orders after placing', () => {
       .execute();
     const t2 = await s.session('boss2');
     for (const [path, body] of [
-      ['/api/checks/order_detail', { order_id: orderId }],
-      ['/api/checks/order_results', { order_id: orderId }],
-      ['/api/checks/order_remark', { order_id: orderId, remark: 'x' }],
-      ['/api/checks/order_delete', { order_id: orderId }],
-      ['/api/checks/order_add_devices', { order_id: orderId, identifiers: [testImei(5)] }],
+      [endpoints.orderDetail.path, { order_id: orderId }],
+      [endpoints.orderResults.path, { order_id: orderId }],
+      [endpoints.orderRemark.path, { order_id: orderId, remark: 'x' }],
+      [endpoints.orderDelete.path, { order_id: orderId }],
+      [endpoints.orderAddDevices.path, { order_id: orderId, identifiers: [testImei(5)] }],
     ] as const)
       expect((await s.call(path, body, { token: t2 })).errcode, path).toBe(ErrCode.ORDER_NOT_FOUND);
-    const list = await s.call<OrderListDatas>('/api/checks/order_list', {}, { token: t2 });
+    const list = await callEndpoint(s, endpoints.orderList, {}, { token: t2 });
     expect(list.datas).toEqual({ list: [], total: 0, summary: { orders: 0, devices: 0, points_spent: 0 } });
-    const ledger = await s.call<PointRecordDatas>('/api/user/point_record', {}, { token: t2 });
+    const ledger = await callEndpoint(s, endpoints.pointRecord, {}, { token: t2 });
     expect(ledger.datas).toMatchObject({ list: [], total: 0, balance: 0, frozen: 0 });
-    const poor = await s.call(
-      CREATE,
+    const poor = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'x', identifiers: [testImei(1)], service_ids: [id('warranty')] },
       { token: t2 },
     );
@@ -477,14 +483,16 @@ describe('offline facts and the point record', () => {
     // TAC 01161200 is an iPhone 3G; C02 a Quanta factory; year letter G (2011/2021, second half), week 5.
     const imei = testImei(7, '01161200');
     const sn = 'C02G5XXXDPNG';
-    const res = await s.call<OrderWriteDatas>(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'offline', identifiers: [imei, sn], service_ids: [id('warranty')] },
       { token },
     );
     expect(res.errcode, res.msg).toBe(0);
-    const results = await s.call<OrderResultsDatas>(
-      '/api/checks/order_results',
+    const results = await callEndpoint(
+      s,
+      endpoints.orderResults,
       { order_id: res.datas.order_id },
       { token },
     );
@@ -501,13 +509,14 @@ describe('offline facts and the point record', () => {
   });
 
   it('lists entries with order title, device, service and actor; filters by type and order', async () => {
-    const res = await s.call<OrderWriteDatas>(
-      CREATE,
+    const res = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: '记录测试', identifiers: [testImei(1)], service_ids: [id('activation_lock')] },
       { token },
     );
     await s.runner?.runOnce();
-    const settle = await s.call<PointRecordDatas>('/api/user/point_record', { type: 'settle' }, { token });
+    const settle = await callEndpoint(s, endpoints.pointRecord, { type: 'settle' }, { token });
     expect(settle.datas.total).toBe(1);
     expect(settle.datas.list[0]).toMatchObject({
       type: 'settle',
@@ -520,33 +529,24 @@ describe('offline facts and the point record', () => {
       service: 'activation_lock',
       actor_name: null,
     });
-    const byOrder = await s.call<PointRecordDatas>(
-      '/api/user/point_record',
-      { order_id: res.datas.order_id },
-      { token },
-    );
+    const byOrder = await callEndpoint(s, endpoints.pointRecord, { order_id: res.datas.order_id }, { token });
     expect(byOrder.datas.list.map((e) => e.type)).toEqual(['settle', 'freeze']);
-    const all = await s.call<PointRecordDatas>(
-      '/api/user/point_record',
-      { page: 1, page_size: 2 },
-      { token },
-    );
+    const all = await callEndpoint(s, endpoints.pointRecord, { page: 1, page_size: 2 }, { token });
     expect(all.datas).toMatchObject({ total: 3, balance: 1_000_00 - 30, frozen: 0 });
     expect(all.datas.list.map((e) => e.type)).toEqual(['settle', 'freeze']);
-    const opening = await s.call<PointRecordDatas>('/api/user/point_record', { type: 'opening' }, { token });
+    const opening = await callEndpoint(s, endpoints.pointRecord, { type: 'opening' }, { token });
     expect(opening.datas.list[0]).toMatchObject({ balance_delta: 1_000_00, balance_after: 1_000_00 });
   });
 
   it('order_list filters by status', async () => {
-    const running = await s.call<OrderWriteDatas>(
-      CREATE,
+    const running = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: 'r', identifiers: [testImei(1)], service_ids: [id('warranty')] },
       { token },
     );
-    const ids = async (status: string) =>
-      (await s.call<OrderListDatas>('/api/checks/order_list', { status }, { token })).datas.list.map(
-        (o) => o.id,
-      );
+    const ids = async (status: 'running' | 'done') =>
+      (await callEndpoint(s, endpoints.orderList, { status }, { token })).datas.list.map((o) => o.id);
     expect(await ids('running')).toEqual([running.datas.order_id]);
     expect(await ids('done')).toEqual([]);
     await s.runner?.runOnce();

@@ -3,8 +3,8 @@ import type { Database } from '#server/db/schema.ts';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
 import type { ModuleDeps } from '#server/module-deps.ts';
 import { CheckRunner, type RunnerOptions } from '#server/jobs/check-runner.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import { accountRoom } from '#server/plugins/realtime.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
+import { accountRoom } from '#server/http/realtime.ts';
 import type { CheckProvider } from '#server/providers/checks/provider.ts';
 import { ImageCleaner } from '#server/modules/ocr/image-cleaner.ts';
 import { OcrPool } from '#server/modules/ocr/ocr-pool.ts';
@@ -23,8 +23,8 @@ import { ResultsService } from './results-service.ts';
  */
 export function buildChecks(
   deps: ModuleDeps & {
-    /** The plain handle, for the job runner (server/app.ts says why). */
-    plainDb: Kysely<Database>;
+    /** The handle that does not fence, for the job runner: it writes outside requests (server/app.ts). */
+    unfencedDb: Kysely<Database>;
     dialect: MigrationDialect;
     checkProvider?: CheckProvider;
     runner?: Partial<RunnerOptions>;
@@ -43,7 +43,7 @@ export function buildChecks(
   });
   const runner = deps.checkProvider
     ? new CheckRunner({
-        db: deps.plainDb,
+        db: deps.unfencedDb,
         dialect: deps.dialect,
         provider: deps.checkProvider,
         clock,

@@ -4,7 +4,7 @@ import type { ConnectionState, ConnectionStatus } from '#contract/schemas/connec
 import type { EndpointName } from '#contract/endpoints.ts';
 import type { ErrCode } from '#contract/errcodes.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 
 interface Provider {
   readonly sandbox: boolean;

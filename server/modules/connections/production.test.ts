@@ -7,6 +7,8 @@ import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
 import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
 import { FakeRepairProvider } from '#tests/setup/fake-repair-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 // Issue 24: in production without real providers, every call that would run a paid check or repair
 // lookup answers its "not configured" errcode, moves no points and writes nothing; the monitor
@@ -74,7 +76,7 @@ describe('production without check and repair-status providers', () => {
   const call = (path: string, body: unknown) => s.call(path, body, { token });
 
   it('says both connections are missing', async () => {
-    const r = await call('/api/system/connection_status', {});
+    const r = await call(endpoints.connectionStatus.path, {});
     expect(r).toMatchObject({ errcode: 0, datas: { checks: 'missing', repairs: 'missing' } });
     expect(s.runner).toBeNull();
     expect(s.repairs.provider).toBeNull();
@@ -84,7 +86,7 @@ describe('production without check and repair-status providers', () => {
     const before = await footprint(s);
     const bodies: [string, unknown][] = [
       [
-        '/api/checks/order_create',
+        endpoints.orderCreate.path,
         {
           title: '回收批次',
           identifiers: [testImei(1), testImei(2)],
@@ -92,12 +94,9 @@ describe('production without check and repair-status providers', () => {
           request_id: randomUUID(),
         },
       ],
+      [endpoints.orderAddDevices.path, { order_id: 1, identifiers: [testImei(3)], request_id: randomUUID() }],
       [
-        '/api/checks/order_add_devices',
-        { order_id: 1, identifiers: [testImei(3)], request_id: randomUUID() },
-      ],
-      [
-        '/api/checks/order_derive',
+        endpoints.orderDerive.path,
         {
           order_id: 1,
           selection: { device_ids: [1] },
@@ -117,25 +116,28 @@ describe('production without check and repair-status providers', () => {
   });
 
   it('takes repairs in (no lookup), but refuses a refresh and a watch: no points moved, nothing written', async () => {
-    const batch = await call('/api/repair/batch_create', { title: '送修' });
+    const batch = await call(endpoints.repairBatchCreate.path, { title: '送修' });
     expect(batch.errcode).toBe(0);
-    const intake = await call('/api/repair/device_intake', {
+    const intake = await call(endpoints.repairIntake.path, {
       batch_id: (batch.datas as { id: number }).id,
       lines: [{ ident: testImei(11), repair_ids: ['G100000011'] }],
     });
     expect(intake.errcode).toBe(0);
     const [deviceId] = (intake.datas as { device_ids: number[] }).device_ids;
     const before = await footprint(s);
-    const refresh = await call('/api/repair/refresh', { device_ids: [deviceId], request_id: randomUUID() });
+    const refresh = await call(endpoints.repairRefresh.path, {
+      device_ids: [deviceId],
+      request_id: randomUUID(),
+    });
     expect(refresh.errcode).toBe(ErrCode.REPAIRS_NOT_CONFIGURED);
     expect(refresh.msg).toContain('维修进度查询服务未配置');
-    const watch = await call('/api/repair/monitor_watch', {
+    const watch = await call(endpoints.monitorWatch.path, {
       device_ids: [deviceId],
       request_id: randomUUID(),
     });
     expect(watch.errcode).toBe(ErrCode.REPAIRS_NOT_CONFIGURED);
     expect(await footprint(s)).toEqual(before);
-    const d = await call('/api/repair/device_detail', { device_id: deviceId });
+    const d = await call(endpoints.repairDeviceDetail.path, { device_id: deviceId });
     expect((d.datas as { device: RepairDeviceRow }).device).toMatchObject({
       refresh_state: 'none',
       watched: false,
@@ -172,7 +174,7 @@ describe('outside production, the sandboxes answer and say so', () => {
     const s = await createTestServer();
     try {
       const token = await s.session();
-      const r = await s.call('/api/system/connection_status', {}, { token });
+      const r = await callEndpoint(s, endpoints.connectionStatus, {}, { token });
       expect(r.datas).toEqual({ checks: 'sandbox', repairs: 'sandbox' });
     } finally {
       await s.close();
@@ -194,9 +196,10 @@ describe('production with a repair-status provider over HTTP', () => {
       repairRunner: { maxAttempts: 1 },
     });
     token = await s.session();
-    const batch = await s.call<{ id: number }>('/api/repair/batch_create', { title: '送修' }, { token });
-    const intake = await s.call<{ device_ids: number[] }>(
-      '/api/repair/device_intake',
+    const batch = await callEndpoint(s, endpoints.repairBatchCreate, { title: '送修' }, { token });
+    const intake = await callEndpoint(
+      s,
+      endpoints.repairIntake,
       { batch_id: batch.datas.id, lines: [{ ident: testImei(21), repair_ids: ['G100000021'] }] },
       { token },
     );
@@ -215,15 +218,16 @@ describe('production with a repair-status provider over HTTP', () => {
     );
 
   it('reports repairs configured and checks missing', async () => {
-    const r = await s.call('/api/system/connection_status', {}, { token });
+    const r = await callEndpoint(s, endpoints.connectionStatus, {}, { token });
     expect(r.datas).toEqual({ checks: 'missing', repairs: 'configured' });
   });
 
   it('refreshes through the provider: its status recorded as real data, billed once', async () => {
     fake.progress.set('G100000021', 'quote_pending');
     const before = await points();
-    const r = await s.call(
-      '/api/repair/refresh',
+    const r = await callEndpoint(
+      s,
+      endpoints.repairRefresh,
       { device_ids: [deviceId], request_id: randomUUID() },
       { token },
     );
@@ -233,11 +237,7 @@ describe('production with a repair-status provider over HTTP', () => {
       ['POST', `Bearer ${fake.key}`],
       ['GET', `Bearer ${fake.key}`],
     ]);
-    const d = await s.call<{ device: RepairDeviceRow }>(
-      '/api/repair/device_detail',
-      { device_id: deviceId },
-      { token },
-    );
+    const d = await callEndpoint(s, endpoints.repairDeviceDetail, { device_id: deviceId }, { token });
     expect(d.datas.device).toMatchObject({
       progress: 'quote_pending',
       quote_amount: 129_900,
@@ -250,18 +250,15 @@ describe('production with a repair-status provider over HTTP', () => {
   it('a provider that refuses the key fails the refresh and refunds it', async () => {
     fake.onSubmit = () => ({ status: 401, body: { error: 'unauthorized' } });
     const before = await points();
-    const r = await s.call(
-      '/api/repair/refresh',
+    const r = await callEndpoint(
+      s,
+      endpoints.repairRefresh,
       { device_ids: [deviceId], request_id: randomUUID() },
       { token },
     );
     expect(r.errcode).toBe(0);
     await s.repairs.runner.runOnce();
-    const d = await s.call<{ device: RepairDeviceRow }>(
-      '/api/repair/device_detail',
-      { device_id: deviceId },
-      { token },
-    );
+    const d = await callEndpoint(s, endpoints.repairDeviceDetail, { device_id: deviceId }, { token });
     expect(d.datas.device.refresh_state).toBe('failed');
     expect(d.datas.device.refresh_error).toMatch(/HTTP 401 \(the key was refused/);
     expect(d.datas.device.progress).toBe('quote_pending');

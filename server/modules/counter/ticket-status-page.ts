@@ -12,7 +12,7 @@ import {
 } from '#server/lib/status-page-html.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { TicketLinks } from './ticket-link.ts';
 import { readPublicTicket } from './ticket-public.ts';
 import { TICKET_PAGE_TEXT } from './ticket-status-text.ts';

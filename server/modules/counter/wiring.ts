@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { ModuleDeps } from '#server/module-deps.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import type { SmsProvider } from '#server/providers/sms/provider.ts';
 import { CustomerService } from './customer-service.ts';
 import { counterHandlers } from './handlers.ts';
@@ -35,7 +35,7 @@ export function buildCounter(
   deps: Pick<ModuleDeps, 'app' | 'db' | 'clock' | 'limiter'> & {
     apple: AppleHandoff;
     /** The plain handle: the sender's writes are its own, not a request's. */
-    plainDb: Kysely<Database>;
+    unfencedDb: Kysely<Database>;
     /** null: no SMS provider (production without one): messages are marked not_configured. */
     sms: SmsProvider | null;
     templateIdOf: TemplateIdOf;
@@ -54,7 +54,7 @@ export function buildCounter(
     log: deps.log,
   });
   const messages = new MessageSender({
-    db: deps.plainDb,
+    db: deps.unfencedDb,
     clock: deps.clock,
     provider: deps.sms,
     templateIdOf: deps.templateIdOf,

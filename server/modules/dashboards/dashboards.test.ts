@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
-import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
-import type { OrderListDatas, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import {
   DASHBOARD_PERIODS,
   REPAIR_IN_PROGRESS,
   type DashboardDeviceFilter,
   type DashboardDevicesDatas,
   type DashboardLink,
-  type DashboardOverviewDatas,
-  type HotPhonesDatas,
-  type PhoneDetailDatas,
 } from '#contract/schemas/dashboards.ts';
-import type { RepairDeviceListDatas } from '#contract/schemas/repairs.ts';
 import { rebuildRollup, recount, storedRollup } from './recount.ts';
 import { FakeCheckProvider, defaultFacts, testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
 import { TEST_START, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint, endpointDatas } from '#tests/setup/call-endpoint.ts';
+import type { EndpointDef, EndpointInput } from '#contract/endpoint.ts';
 
 // The dashboards against the lists they click through to: orders placed on shop days from 100 days
 // back to today (one deleted), results with failures and varied facts, repairs in every progress,
@@ -28,18 +25,15 @@ let mine: string;
 let theirs: string;
 let next = 1;
 
-async function ok<D>(path: string, body: unknown, token = mine): Promise<D> {
-  const r = await s.call<D>(path, body, { token });
-  if (r.errcode !== 0) throw new Error(`${path}: ${r.errcode} ${r.msg}`);
-  return r.datas;
-}
+const ok = <E extends EndpointDef>(endpoint: E, body: EndpointInput<E>, token = mine) =>
+  endpointDatas(s, endpoint, body, { token });
 
 /** An order of `n` devices on the shop day `daysAgo` before TEST_START, run to its end. */
 async function order(daysAgo: number, n: number, serviceIds: number[], token = mine) {
   s.clock.set(TEST_START - daysAgo * DAY);
   const identifiers = Array.from({ length: n }, () => testImei(next++));
-  const created = await ok<OrderWriteDatas>(
-    '/api/checks/order_create',
+  const created = await ok(
+    endpoints.orderCreate,
     { title: `D-${daysAgo}`, identifiers, service_ids: serviceIds },
     token,
   );
@@ -50,16 +44,11 @@ async function order(daysAgo: number, n: number, serviceIds: number[], token = m
 /** The total of the list a link names, through that list's own endpoint. */
 async function listTotal(link: DashboardLink, token = mine): Promise<number> {
   if (link.list === 'check_orders')
-    return (await ok<OrderListDatas>('/api/checks/order_list', { ...link.filter, page_size: 1 }, token))
-      .total;
+    return (await ok(endpoints.orderList, { ...link.filter, page_size: 1 }, token)).total;
   if (link.list === 'devices')
-    return (
-      await ok<DashboardDevicesDatas>('/api/dashboard/devices', { filter: link.filter, page_size: 1 }, token)
-    ).total;
+    return (await ok(endpoints.dashboardDevices, { filter: link.filter, page_size: 1 }, token)).total;
   if (link.list === 'repair_devices')
-    return (
-      await ok<RepairDeviceListDatas>('/api/repair/device_list', { ...link.filter, page_size: 1 }, token)
-    ).total;
+    return (await ok(endpoints.repairDeviceList, { ...link.filter, page_size: 1 }, token)).total;
   throw new Error(`no total for ${link.list}`);
 }
 
@@ -67,11 +56,7 @@ async function listTotal(link: DashboardLink, token = mine): Promise<number> {
 async function deviceRows(filter: DashboardDeviceFilter, token = mine) {
   const rows: DashboardDevicesDatas['list'] = [];
   for (let page = 1; ; page++) {
-    const d = await ok<DashboardDevicesDatas>(
-      '/api/dashboard/devices',
-      { filter, page, page_size: 100 },
-      token,
-    );
+    const d = await ok(endpoints.dashboardDevices, { filter, page, page_size: 100 }, token);
     rows.push(...d.list);
     if (d.list.length < 100) return { rows, total: d.total };
   }
@@ -109,7 +94,7 @@ beforeAll(async () => {
   // A second shop with points of its own.
   theirs = (await addOtherShop(s, { opening: 1000_00 })).token;
 
-  const list = await ok<{ list: ServiceRow[] }>('/api/checks/combo_list', {});
+  const list = await ok(endpoints.comboList, {});
   const id = (code: string) => list.list.find((r) => r.code === code)?.id as number;
   const all = [id('warranty'), id('activation_lock'), id('sale_country')];
   // Oldest first, so ids grow with time as in a real shop.
@@ -121,7 +106,7 @@ beforeAll(async () => {
   await order(8, 5, all);
   await order(6, 3, all);
   const gone = await order(3, 4, all);
-  await ok('/api/checks/order_delete', { order_id: gone });
+  await ok(endpoints.orderDelete, { order_id: gone });
   await order(2, 2, [id('warranty')]);
   await order(1, 6, all);
   await order(0, 4, all);
@@ -129,8 +114,8 @@ beforeAll(async () => {
 
   // Repairs: devices taken in, then spread over every progress, watched, changed today.
   s.clock.set(TEST_START);
-  const batch = await ok<{ id: number }>('/api/repair/batch_create', { title: '看板批次' });
-  const intake = await ok<{ device_ids: number[] }>('/api/repair/device_intake', {
+  const batch = await ok(endpoints.repairBatchCreate, { title: '看板批次' });
+  const intake = await ok(endpoints.repairIntake, {
     batch_id: batch.id,
     lines: Array.from({ length: 24 }, (_, i) => ({ ident: testImei(5000 + i) })),
   });
@@ -145,9 +130,9 @@ beforeAll(async () => {
       })
       .where('id', '=', deviceId)
       .execute();
-  const theirBatch = await ok<{ id: number }>('/api/repair/batch_create', { title: '乙店' }, theirs);
-  const theirIntake = await ok<{ device_ids: number[] }>(
-    '/api/repair/device_intake',
+  const theirBatch = await ok(endpoints.repairBatchCreate, { title: '乙店' }, theirs);
+  const theirIntake = await ok(
+    endpoints.repairIntake,
     { batch_id: theirBatch.id, lines: [{ ident: testImei(6000) }, { ident: testImei(6001) }] },
     theirs,
   );
@@ -161,10 +146,10 @@ afterAll(() => s.close());
 
 describe('dashboard overview', () => {
   it.each(DASHBOARD_PERIODS)('equals the lists it links to (%s)', async (period) => {
-    const d = await ok<DashboardOverviewDatas>('/api/dashboard/overview', { period });
+    const d = await ok(endpoints.dashboardOverview, { period });
     expect(d.period).toBe(period);
     expect(d.time_zone).toBe('Asia/Shanghai');
-    const orders = await ok<OrderListDatas>('/api/checks/order_list', {
+    const orders = await ok(endpoints.orderList, {
       ...(d.orders.link.filter as object),
       page_size: 1,
     });
@@ -184,7 +169,7 @@ describe('dashboard overview', () => {
     // One entry per day, and each day's points equal that day's orders.
     expect(d.series).toHaveLength({ today: 1, '7d': 7, '30d': 30, '90d': 90 }[period]);
     for (const day of d.series.filter((x) => x.services.length > 0)) {
-      const dayOrders = await ok<OrderListDatas>('/api/checks/order_list', {
+      const dayOrders = await ok(endpoints.orderList, {
         ...(day.link.filter as object),
         page_size: 1,
       });
@@ -197,19 +182,19 @@ describe('dashboard overview', () => {
     for (const f of [d.repairs_in_progress, d.waiting_for_quote, d.today_schedule_changes, d.watched_devices])
       expect(f.value).toBe(await listTotal(f.link));
     for (const step of d.repair_funnel) expect(step.count).toBe(await listTotal(step.link));
-    const point = await ok<{ balance: number }>('/api/user/point_record', {});
+    const point = await ok(endpoints.pointRecord, {});
     expect(d.balance.value).toBe(point.balance);
   });
 
   it('counts what was placed on each shop day, leaving the deleted order and the other shop out', async () => {
-    const counts = async (period: string) =>
-      (await ok<DashboardOverviewDatas>('/api/dashboard/overview', { period })).orders.value;
+    const counts = async (period: 'today' | '7d' | '30d' | '90d') =>
+      (await ok(endpoints.dashboardOverview, { period })).orders.value;
     // today: one order; 7 days: + 1, 2, 6 days back (3 is deleted); 30: + 8, 20; 90: + 45 (95, 100 out).
     expect(await counts('today')).toBe(1);
     expect(await counts('7d')).toBe(4);
     expect(await counts('30d')).toBe(6);
     expect(await counts('90d')).toBe(7);
-    const d = await ok<DashboardOverviewDatas>('/api/dashboard/overview', { period: '90d' });
+    const d = await ok(endpoints.dashboardOverview, { period: '90d' });
     expect(d.devices.value).toBe(4 + 6 + 2 + 3 + 5 + 3 + 4);
     expect(d.repairs_in_progress.value).toBeGreaterThan(0);
     expect(d.waiting_for_quote.value).toBeGreaterThan(0);
@@ -219,7 +204,7 @@ describe('dashboard overview', () => {
   });
 
   it("counts another shop's own data only", async () => {
-    const d = await ok<DashboardOverviewDatas>('/api/dashboard/overview', { period: '30d' }, theirs);
+    const d = await ok(endpoints.dashboardOverview, { period: '30d' }, theirs);
     expect(d.orders.value).toBe(2);
     expect(d.devices.value).toBe(5);
     expect(d.waiting_for_quote.value).toBe(2);
@@ -238,14 +223,14 @@ describe('dashboard overview', () => {
 });
 
 async function listTotalBalance(token: string) {
-  return (await ok<{ balance: number }>('/api/user/point_record', {}, token)).balance;
+  return (await ok(endpoints.pointRecord, {}, token)).balance;
 }
 
 describe('hot phones and phone detail', () => {
   it.each(['7d', '30d', '90d'] as const)(
     'rank models with counts equal to their device lists (%s)',
     async (period) => {
-      const h = await ok<HotPhonesDatas>('/api/dashboard/hot_phones', { period, limit: 10 });
+      const h = await ok(endpoints.dashboardHotPhones, { period, limit: 10 });
       expect(h.models.length).toBeGreaterThan(0);
       const known = await deviceRows({ ...h.range, model: MODELS });
       expect(h.total_devices).toBe(known.total);
@@ -275,7 +260,7 @@ describe('hot phones and phone detail', () => {
   );
 
   it('counts a filter of several facets (the full rollup) as its rows', async () => {
-    const h = await ok<HotPhonesDatas>('/api/dashboard/hot_phones', { period: '90d' });
+    const h = await ok(endpoints.dashboardHotPhones, { period: '90d' });
     for (const m of h.models.slice(0, 3))
       for (const filter of [
         { ...h.range, model: [m.model], capacity: ['128GB', '256GB'], activation_lock: 'no' as const },
@@ -288,9 +273,9 @@ describe('hot phones and phone detail', () => {
   });
 
   it('phone detail of a hot model adds up and equals its lists', async () => {
-    const h = await ok<HotPhonesDatas>('/api/dashboard/hot_phones', { period: '90d' });
+    const h = await ok(endpoints.dashboardHotPhones, { period: '90d' });
     const top = h.models[0]!;
-    const d = await ok<PhoneDetailDatas>('/api/dashboard/phone_detail', { model: top.model, period: '90d' });
+    const d = await ok(endpoints.dashboardPhoneDetail, { model: top.model, period: '90d' });
     expect(d.total.value).toBe(top.count);
     expect(d.trend).toHaveLength(90);
     expect(d.trend.reduce((n, t) => n + t.count, 0)).toBe(top.count);
@@ -302,7 +287,7 @@ describe('hot phones and phone detail', () => {
     for (const t of d.trend.filter((x) => x.count > 0))
       expect((await deviceRows(t.link.filter as DashboardDeviceFilter)).rows.length).toBe(t.count);
     // A model nobody checked: zeros, not an error.
-    const none = await ok<PhoneDetailDatas>('/api/dashboard/phone_detail', {
+    const none = await ok(endpoints.dashboardPhoneDetail, {
       model: 'Nokia 3310',
       period: '7d',
     });
@@ -314,33 +299,33 @@ describe('hot phones and phone detail', () => {
 describe('validation', () => {
   it('refuses bad input with the contract errcodes', async () => {
     const code = async (path: string, body: unknown) => (await s.call(path, body, { token: mine })).errcode;
-    expect(await code('/api/dashboard/overview', { period: '14d' })).toBe(ErrCode.INVALID_INPUT);
-    expect(await code('/api/dashboard/hot_phones', { limit: 0 })).toBe(ErrCode.INVALID_INPUT);
-    expect(await code('/api/dashboard/hot_phones', { limit: 51 })).toBe(ErrCode.INVALID_INPUT);
-    expect(await code('/api/dashboard/phone_detail', { model: '  ' })).toBe(ErrCode.INVALID_INPUT);
-    expect(await code('/api/dashboard/phone_detail', {})).toBe(ErrCode.INVALID_INPUT);
-    expect(await code('/api/dashboard/devices', { filter: { from: '2026-3-1', to: '2026-03-01' } })).toBe(
-      ErrCode.INVALID_INPUT,
-    );
-    expect(await code('/api/dashboard/devices', { filter: { from: '2026-03-01', to: '2026-02-01' } })).toBe(
-      ErrCode.DASHBOARD_RANGE_INVALID,
-    );
-    expect(await code('/api/dashboard/devices', { filter: { from: '2024-01-01', to: '2026-02-01' } })).toBe(
-      ErrCode.DASHBOARD_RANGE_INVALID,
-    );
-    expect(await code('/api/dashboard/devices', { filter: { from: '2026-03-01', to: '2026-03-05' } })).toBe(
-      ErrCode.DASHBOARD_RANGE_OUT,
-    );
-    expect(await code('/api/dashboard/devices', { filter: { from: '2024-12-01', to: '2025-01-01' } })).toBe(
-      ErrCode.DASHBOARD_RANGE_OUT,
-    );
-    expect(await code('/api/dashboard/devices', { filter: { from: '2026-02-30', to: '2026-03-01' } })).toBe(
-      ErrCode.DASHBOARD_RANGE_INVALID,
-    );
-    expect((await s.call('/api/dashboard/overview', {})).errcode).toBe(ErrCode.SESSION_EXPIRED);
+    expect(await code(endpoints.dashboardOverview.path, { period: '14d' })).toBe(ErrCode.INVALID_INPUT);
+    expect(await code(endpoints.dashboardHotPhones.path, { limit: 0 })).toBe(ErrCode.INVALID_INPUT);
+    expect(await code(endpoints.dashboardHotPhones.path, { limit: 51 })).toBe(ErrCode.INVALID_INPUT);
+    expect(await code(endpoints.dashboardPhoneDetail.path, { model: '  ' })).toBe(ErrCode.INVALID_INPUT);
+    expect(await code(endpoints.dashboardPhoneDetail.path, {})).toBe(ErrCode.INVALID_INPUT);
+    expect(
+      await code(endpoints.dashboardDevices.path, { filter: { from: '2026-3-1', to: '2026-03-01' } }),
+    ).toBe(ErrCode.INVALID_INPUT);
+    expect(
+      await code(endpoints.dashboardDevices.path, { filter: { from: '2026-03-01', to: '2026-02-01' } }),
+    ).toBe(ErrCode.DASHBOARD_RANGE_INVALID);
+    expect(
+      await code(endpoints.dashboardDevices.path, { filter: { from: '2024-01-01', to: '2026-02-01' } }),
+    ).toBe(ErrCode.DASHBOARD_RANGE_INVALID);
+    expect(
+      await code(endpoints.dashboardDevices.path, { filter: { from: '2026-03-01', to: '2026-03-05' } }),
+    ).toBe(ErrCode.DASHBOARD_RANGE_OUT);
+    expect(
+      await code(endpoints.dashboardDevices.path, { filter: { from: '2024-12-01', to: '2025-01-01' } }),
+    ).toBe(ErrCode.DASHBOARD_RANGE_OUT);
+    expect(
+      await code(endpoints.dashboardDevices.path, { filter: { from: '2026-02-30', to: '2026-03-01' } }),
+    ).toBe(ErrCode.DASHBOARD_RANGE_INVALID);
+    expect((await callEndpoint(s, endpoints.dashboardOverview, {})).errcode).toBe(ErrCode.SESSION_EXPIRED);
     // Defaults: 7 days, hot phones 30 days and 10 models.
-    expect((await ok<DashboardOverviewDatas>('/api/dashboard/overview', {})).period).toBe('7d');
-    expect((await ok<HotPhonesDatas>('/api/dashboard/hot_phones', {})).period).toBe('30d');
+    expect((await ok(endpoints.dashboardOverview, {})).period).toBe('7d');
+    expect((await ok(endpoints.dashboardHotPhones, {})).period).toBe('30d');
   });
 });
 

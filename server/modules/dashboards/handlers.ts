@@ -3,7 +3,7 @@ import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { DeviceRepository } from '#server/modules/repairs/device-repository.ts';
 import type { RepairSettingsService } from '#server/modules/repairs/settings-service.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import { DevicesService } from './devices-service.ts';
 import { HotPhonesService } from './hot-phones-service.ts';
 import { OverviewService } from './overview-service.ts';

@@ -6,6 +6,8 @@ import { createTestServer } from '#tests/setup/server-harness.ts';
 import { FakeCheckProvider, defaultFacts, testImei } from '#tests/setup/fake-check-provider.ts';
 import { recount, storedRollup } from './recount.ts';
 import { foldRepairCounts } from './repair-counts.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 type Step =
   | { kind: 'create'; devices: number; services: number[] }
@@ -53,7 +55,7 @@ describe('dashboard rollup', () => {
         const s = await createTestServer({ checkProvider: provider });
         try {
           const token = await s.session();
-          const list = await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token });
+          const list = await callEndpoint(s, endpoints.comboList, {}, { token });
           const codes = ['warranty', 'sale_country', 'activation_lock'];
           const ids = codes.map((c) => list.datas.list.find((r) => r.code === c)?.id as number);
           const orders: number[] = [];
@@ -62,28 +64,30 @@ describe('dashboard rollup', () => {
           for (const st of steps) {
             if (st.kind === 'create') {
               const identifiers = Array.from({ length: st.devices }, () => testImei(next++));
-              const res = await s.call<OrderWriteDatas>(
-                '/api/checks/order_create',
-                { title: 'P', identifiers, service_ids: st.services.map((i) => ids[i]) },
+              const res = await callEndpoint(
+                s,
+                endpoints.orderCreate,
+                { title: 'P', identifiers, service_ids: st.services.map((i) => ids[i]!) },
                 { token },
               );
               if (res.errcode === 0) orders.push(res.datas.order_id);
             } else if (st.kind === 'add' && orders.length > 0) {
               const identifiers = Array.from({ length: st.devices }, () => testImei(next++));
-              await s.call(
-                '/api/checks/order_add_devices',
-                { order_id: orders.at(-1), identifiers },
+              await callEndpoint(
+                s,
+                endpoints.orderAddDevices,
+                { order_id: orders.at(-1)!, identifiers },
                 { token },
               );
             } else if (st.kind === 'run') {
               await s.runner?.runOnce();
             } else if (st.kind === 'delete' && orders.length > 0) {
               const id = orders[0] as number;
-              const res = await s.call('/api/checks/order_delete', { order_id: id }, { token });
+              const res = await callEndpoint(s, endpoints.orderDelete, { order_id: id }, { token });
               if (res.errcode === 0) deleted.push(orders.shift() as number);
             } else if (st.kind === 'restore' && deleted.length > 0) {
               const id = deleted.pop() as number;
-              const res = await s.call('/api/checks/order_restore', { order_id: id }, { token });
+              const res = await callEndpoint(s, endpoints.orderRestore, { order_id: id }, { token });
               if (res.errcode === 0) orders.push(id);
             } else if (st.kind === 'day') {
               s.clock.advance(20 * 3600_000);
@@ -162,7 +166,7 @@ describe('repair counters', () => {
             expect(r.errcode, `${path}: ${r.msg}`).toBe(0);
             return r.datas;
           };
-          const services = await ok<{ list: ServiceRow[] }>('/api/checks/combo_list', {});
+          const services = await ok<{ list: ServiceRow[] }>(endpoints.comboList.path, {});
           const warranty = services.list.find((r) => r.code === 'warranty')?.id as number;
           const batches: number[] = [];
           const live = async () =>
@@ -186,7 +190,7 @@ describe('repair counters', () => {
           };
           const batch = async (fresh: boolean) => {
             if (fresh || batches.length === 0)
-              batches.push((await ok<{ id: number }>('/api/repair/batch_create', { title: 'P' })).id);
+              batches.push((await ok<{ id: number }>(endpoints.repairBatchCreate.path, { title: 'P' })).id);
             return batches.at(-1) as number;
           };
           let next = 1;
@@ -199,10 +203,10 @@ describe('repair counters', () => {
                   repair_ids: i < st.withIds ? ['R' + String(100_000_001 + n)] : [],
                 };
               });
-              await ok('/api/repair/device_intake', { batch_id: await batch(st.newBatch), lines });
+              await ok(endpoints.repairIntake.path, { batch_id: await batch(st.newBatch), lines });
             } else if (st.kind === 'from_check') {
               const identifiers = Array.from({ length: st.devices }, () => testImei(next++, '35391140'));
-              const order = await ok<OrderWriteDatas>('/api/checks/order_create', {
+              const order = await ok<OrderWriteDatas>(endpoints.orderCreate.path, {
                 title: 'P',
                 identifiers,
                 service_ids: [warranty],
@@ -213,7 +217,7 @@ describe('repair counters', () => {
                 .select('id')
                 .where('order_id', '=', order.order_id)
                 .execute();
-              await ok('/api/repair/intake_from_check', {
+              await ok(endpoints.repairIntakeFromCheck.path, {
                 check_order_id: order.order_id,
                 device_ids: ids.map((d) => d.id),
                 batch_id: await batch(false),
@@ -226,7 +230,7 @@ describe('repair counters', () => {
                   : ids.length > 0
                     ? { device_ids: ids }
                     : null;
-              if (body) await s.call('/api/repair/refresh', body, { token });
+              if (body) await callEndpoint(s, endpoints.repairRefresh, body, { token });
               await s.repairs.runner.runOnce();
             } else if (st.kind === 'time') {
               s.clock.advance(st.hours * 3600_000);
@@ -234,7 +238,7 @@ describe('repair counters', () => {
               const [id] = await some(st.pick, 1);
               if (id)
                 // A new repair id starts the device's progress again from nothing.
-                await ok('/api/repair/device_edit', {
+                await ok(endpoints.repairDeviceEdit.path, {
                   device_id: id,
                   ...(st.repairId
                     ? { repair_ids: ['R' + String(200_000_001 + next++)] }
@@ -243,7 +247,7 @@ describe('repair counters', () => {
             } else if (st.kind === 'delete_batch') {
               if (batches.length > 0) {
                 const [id] = batches.splice(st.pick % batches.length, 1);
-                await ok('/api/repair/batch_delete', { batch_id: id });
+                await ok(endpoints.repairBatchDelete.path, { batch_id: id });
               }
             } else if (st.kind === 'monitors') {
               await s.repairs.scheduler.runCycle();
@@ -254,10 +258,10 @@ describe('repair counters', () => {
               const ids = await some(st.pick, st.count);
               if (ids.length === 0) continue;
               const path = {
-                watch: '/api/repair/monitor_watch',
-                unwatch: '/api/repair/monitor_unwatch',
-                delete: '/api/repair/device_delete',
-                badge: '/api/repair/badge_change',
+                watch: endpoints.monitorWatch.path,
+                unwatch: endpoints.monitorUnwatch.path,
+                delete: endpoints.repairDeviceDelete.path,
+                badge: endpoints.repairBadgeChange.path,
               }[st.kind];
               // Not asserted: a watch may pass the VIP cap, a badge move may be refused.
               await s.call(

@@ -5,16 +5,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deviceWord } from '#contract/device-words.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { DEFAULT_EXPORT_COLUMNS } from '#contract/schemas/checks-columns.ts';
-import type { ExportLinkDatas, ExportListDatas, ExportRow } from '#contract/schemas/checks-export.ts';
+import type { ExportRow } from '#contract/schemas/checks-export.ts';
 import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
-import type { OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
-import type { DeviceResultRow, OrderResultsDatas } from '#contract/schemas/checks-results.ts';
+import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import { matchesFilter, type ResultFilter } from '#contract/results-filter/filter.ts';
 import { ExportRunner, EXPORT_RUNNER_DEFAULTS } from '#server/jobs/export-runner.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { fillDeviceFacts } from '#tests/setup/export-order.ts';
 import { EXPORT_WORDS } from './labels.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 let s: TestServer;
 let token: string;
@@ -22,10 +23,11 @@ let orderId: number;
 const DAY = 24 * 3600_000;
 
 async function placeOrder(devices: number): Promise<number> {
-  const list = await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token });
+  const list = await callEndpoint(s, endpoints.comboList, {}, { token });
   const warranty = list.datas.list.find((r) => r.code === 'warranty') as ServiceRow;
-  const res = await s.call<OrderWriteDatas>(
-    '/api/checks/order_create',
+  const res = await callEndpoint(
+    s,
+    endpoints.orderCreate,
     {
       title: 'Lot 7 / buyer',
       identifiers: Array.from({ length: devices }, (_, i) => testImei(i + 1)),
@@ -39,12 +41,12 @@ async function placeOrder(devices: number): Promise<number> {
 }
 
 async function devicesOf(order: number): Promise<DeviceResultRow[]> {
-  const r = await s.call<OrderResultsDatas>('/api/checks/order_results', { order_id: order }, { token });
+  const r = await callEndpoint(s, endpoints.orderResults, { order_id: order }, { token });
   return r.datas.devices;
 }
 
 async function createExport(body: Record<string, unknown>, t = token) {
-  return s.call<ExportRow>('/api/exports/create', { order_id: orderId, ...body }, { token: t });
+  return callEndpoint(s, endpoints.exportCreate, { order_id: orderId, ...body }, { token: t });
 }
 
 async function runAll(): Promise<void> {
@@ -85,7 +87,7 @@ function otherSpellings(url: string): string[] {
 }
 
 async function fileRows(exportId: number): Promise<unknown[][]> {
-  const link = await s.call<ExportLinkDatas>('/api/exports/link', { export_id: exportId }, { token });
+  const link = await callEndpoint(s, endpoints.exportLink, { export_id: exportId }, { token });
   expect(link.errcode).toBe(0);
   const res = await download(link.datas.url);
   expect(res.statusCode).toBe(200);
@@ -122,7 +124,7 @@ describe('Excel export', () => {
     expect(started.datas).toMatchObject({ state: 'pending', progress: 0, columns, lang: 'es' });
     await runAll();
 
-    const list = await s.call<ExportListDatas>('/api/exports/list', {}, { token });
+    const list = await callEndpoint(s, endpoints.exportList, {}, { token });
     const job = list.datas.list[0] as ExportRow;
     const expected = (await devicesOf(orderId)).filter((d) => matchesFilter(d, filter));
     // Activation lock "yes" is id % 3 = 0, 256/512GB is id % 3 ≠ 0: no device has both.
@@ -163,8 +165,7 @@ describe('Excel export', () => {
     ];
     expect((await createExport({ columns, filter, lang: 'es' })).errcode).toBe(0);
     await runAll();
-    const job = (await s.call<ExportListDatas>('/api/exports/list', {}, { token })).datas
-      .list[0] as ExportRow;
+    const job = (await callEndpoint(s, endpoints.exportList, {}, { token })).datas.list[0] as ExportRow;
     const devices = await devicesOf(orderId);
     // The filter by hand: id % 3 == 0 gives both "yes" and 128GB; days left (id % 50) - 10 >= 0.
     const byHand = devices.filter(
@@ -207,8 +208,7 @@ describe('Excel export', () => {
     expect((await createExport({})).datas.columns).toEqual([...DEFAULT_EXPORT_COLUMNS]);
     expect((await createExport({ columns: ['sn', 'status'], lang: 'en' })).errcode).toBe(0);
     await runAll();
-    const [en, zh] = (await s.call<ExportListDatas>('/api/exports/list', {}, { token })).datas
-      .list as ExportRow[];
+    const [en, zh] = (await callEndpoint(s, endpoints.exportList, {}, { token })).datas.list as ExportRow[];
     const zhRows = await fileRows((zh as ExportRow).id);
     expect(zhRows[0]).toEqual(DEFAULT_EXPORT_COLUMNS.map((c) => EXPORT_WORDS.zh.headers[c]));
     expect(zhRows.length).toBe(301);
@@ -218,8 +218,9 @@ describe('Excel export', () => {
   });
 
   it("without explicit columns, writes the user's saved export columns in their order", async () => {
-    const saved = await s.call(
-      '/api/checks/result_columns_save',
+    const saved = await callEndpoint(
+      s,
+      endpoints.resultColumnsSave,
       { table: ['sn'], export: ['status', 'sn'] },
       { token },
     );
@@ -244,10 +245,10 @@ describe('Excel export', () => {
 
   it('download links expire, are scoped to the account and cannot be altered', async () => {
     const { datas } = await createExport({ columns: ['sn'] });
-    const early = await s.call('/api/exports/link', { export_id: datas.id }, { token });
+    const early = await callEndpoint(s, endpoints.exportLink, { export_id: datas.id }, { token });
     expect(early.errcode).toBe(ErrCode.EXPORT_NOT_READY);
     await runAll();
-    const link = await s.call<ExportLinkDatas>('/api/exports/link', { export_id: datas.id }, { token });
+    const link = await callEndpoint(s, endpoints.exportLink, { export_id: datas.id }, { token });
     const editor = await s.session('editor');
     // Everyone of the shop may download it.
     expect((await download(link.datas.url, editor)).statusCode).toBe(200);
@@ -278,9 +279,9 @@ describe('Excel export', () => {
     const other = await s.session('boss2');
     const foreign = JSON.parse((await download(link.datas.url, other)).body);
     expect(foreign).toMatchObject({ errcode: ErrCode.EXPORT_LINK_FOREIGN, msg: '该下载链接不属于当前账号' });
-    expect((await s.call('/api/exports/link', { export_id: datas.id }, { token: other })).errcode).toBe(
-      ErrCode.EXPORT_NOT_FOUND,
-    );
+    expect(
+      (await callEndpoint(s, endpoints.exportLink, { export_id: datas.id }, { token: other })).errcode,
+    ).toBe(ErrCode.EXPORT_NOT_FOUND);
     // An altered link (another export id, a longer expiry) is refused.
     const altered = link.datas.url.replace(/exp=(\d+)/, (_m, n: string) => `exp=${Number(n) + DAY}`);
     expect(JSON.parse((await download(altered)).body).errcode).toBe(ErrCode.EXPORT_LINK_FOREIGN);
@@ -317,14 +318,16 @@ describe('Excel export', () => {
     const repo = (r: ExportRunner) => r as unknown as { sweepIfDue(): Promise<void> };
     await Promise.all([repo(s.exportRunner).sweepIfDue(), repo(second).sweepIfDue()]);
     expect(files()).toHaveLength(0);
-    const row = (await s.call<ExportListDatas>('/api/exports/list', {}, { token })).datas.list[0];
+    const row = (await callEndpoint(s, endpoints.exportList, {}, { token })).datas.list[0];
     expect(row?.state).toBe('expired');
-    const link = await s.call('/api/exports/link', { export_id: datas.id }, { token });
+    const link = await callEndpoint(s, endpoints.exportLink, { export_id: datas.id }, { token });
     expect(link).toMatchObject({ errcode: ErrCode.EXPORT_FILE_EXPIRED });
     const chores = await s.db.selectFrom('export_chores').selectAll().execute();
     expect(chores).toHaveLength(1);
     // Retry writes it again.
-    expect((await s.call('/api/exports/retry', { export_id: datas.id }, { token })).datas).toMatchObject({
+    expect(
+      (await callEndpoint(s, endpoints.exportRetry, { export_id: datas.id }, { token })).datas,
+    ).toMatchObject({
       state: 'pending',
     });
     await runAll();
@@ -363,12 +366,14 @@ describe('Excel export', () => {
       .executeTakeFirstOrThrow();
     const path = join(s.config.exports.dir, job.file_key as string);
     expect(existsSync(path)).toBe(true);
-    expect((await s.call('/api/exports/retry', { export_id: datas.id }, { token })).errcode).toBe(
+    expect((await callEndpoint(s, endpoints.exportRetry, { export_id: datas.id }, { token })).errcode).toBe(
       ErrCode.EXPORT_NOT_RETRYABLE,
     );
-    expect((await s.call('/api/exports/delete', { export_id: datas.id }, { token })).errcode).toBe(0);
+    expect((await callEndpoint(s, endpoints.exportDelete, { export_id: datas.id }, { token })).errcode).toBe(
+      0,
+    );
     expect(existsSync(path)).toBe(false);
-    expect((await s.call('/api/exports/delete', { export_id: datas.id }, { token })).errcode).toBe(
+    expect((await callEndpoint(s, endpoints.exportDelete, { export_id: datas.id }, { token })).errcode).toBe(
       ErrCode.EXPORT_NOT_FOUND,
     );
     for (let i = 0; i < 5; i++) expect((await createExport({ columns: ['sn'] })).errcode).toBe(0);

@@ -1,4 +1,4 @@
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import type { ExportService } from './export-service.ts';
 
 /** Excel exports (every signed-in employee; each sees the exports of the shop's account). */

@@ -4,8 +4,8 @@ import {
   ExportRunner,
   type ExportRunnerOptions,
 } from '#server/jobs/export-runner.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import { accountRoom } from '#server/plugins/realtime.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
+import { accountRoom } from '#server/http/realtime.ts';
 import type { SessionService } from '#server/modules/auth/session-service.ts';
 import { ResultColumnsService } from '#server/modules/checks/result-columns.ts';
 import { registerDownloadRoute } from './download-route.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import { LedgerPageRepository } from './ledger-page.ts';
 import { LedgerRepository } from './ledger-repository.ts';
 

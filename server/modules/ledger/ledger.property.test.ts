@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
-import type { RechargeOrderRow } from '#contract/schemas/recharge.ts';
-import type { AccountPrice, ComboRow } from '#contract/schemas/wallet.ts';
+import type { ComboRow } from '#contract/schemas/wallet.ts';
 import { CheckTransportError } from '#server/providers/checks/provider.ts';
 import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type CallResult, type TestServer } from '#tests/setup/server-harness.ts';
 import { LedgerRepository } from './ledger-repository.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 type Outcome = 'ok' | 'busy' | 'refused' | 'transport' | 'poll_failed' | 'poll_retry';
 type Step =
@@ -212,8 +213,7 @@ describe('the points ledger under random orders, job outcomes, package purchases
               })
               .execute();
             const token = await s.session('prop');
-            const catalogue = (await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token }))
-              .datas.list;
+            const catalogue = (await callEndpoint(s, endpoints.comboList, {}, { token })).datas.list;
             let script: Outcome[] = ['ok'];
             let calls = 0;
             const next = () => script[calls++ % script.length] as Outcome;
@@ -234,8 +234,7 @@ describe('the points ledger under random orders, job outcomes, package purchases
               return { kind: 'done', facts: { model: 'x' }, cost: 1 };
             };
             let lastOrder: number | null = null;
-            const combos = (await s.call<AccountPrice>('/api/combo/get_account_price', {}, { token })).datas
-              .list;
+            const combos = (await callEndpoint(s, endpoints.getAccountPrice, {}, { token })).datas.list;
             let requests = 0;
             for (const st of steps) {
               if (st.kind === 'buy') {
@@ -244,21 +243,17 @@ describe('the points ledger under random orders, job outcomes, package purchases
                   request_id: `prop-buy-${requests++}`,
                 };
                 for (let i = 0; i < st.copies; i++) {
-                  const res = await s.call('/api/user/pay_integral', body, { token });
+                  const res = await callEndpoint(s, endpoints.payIntegral, body, { token });
                   expect([0, ErrCode.INSUFFICIENT_POINTS]).toContain(res.errcode);
                 }
               } else if (st.kind === 'recharge') {
-                const res = await s.call<RechargeOrderRow>(
-                  '/api/recharge/recharge_create',
-                  { amount: st.amount },
-                  { token },
-                );
+                const res = await callEndpoint(s, endpoints.rechargeCreate, { amount: st.amount }, { token });
                 if (st.amount < 100) expect(res.errcode).toBe(ErrCode.RECHARGE_BELOW_MIN);
                 else if (res.errcode === 0) {
                   if (st.expire) s.clock.advance(15 * 60_000 + 1);
                   const paid = await Promise.all(
                     Array.from({ length: st.copies }, () =>
-                      s.call('/api/recharge/sandbox_pay', { order_no: res.datas.order_no, outcome: 'pay' }),
+                      callEndpoint(s, endpoints.sandboxPay, { order_no: res.datas.order_no, outcome: 'pay' }),
                     ),
                   );
                   for (const p of paid) expect(p.errcode).toBe(st.expire ? ErrCode.RECHARGE_EXPIRED : 0);
@@ -268,8 +263,9 @@ describe('the points ledger under random orders, job outcomes, package purchases
                 const identifiers = st.devices.map((d) => testImei(d));
                 const res: CallResult<{ order_id: number }> | null =
                   st.kind === 'order'
-                    ? await s.call<{ order_id: number }>(
-                        '/api/checks/order_create',
+                    ? await callEndpoint(
+                        s,
+                        endpoints.orderCreate,
                         {
                           title: 'p',
                           identifiers,
@@ -279,8 +275,9 @@ describe('the points ledger under random orders, job outcomes, package purchases
                       )
                     : lastOrder === null
                       ? null
-                      : await s.call<{ order_id: number }>(
-                          '/api/checks/order_add_devices',
+                      : await callEndpoint(
+                          s,
+                          endpoints.orderAddDevices,
                           { order_id: lastOrder, identifiers },
                           { token },
                         );

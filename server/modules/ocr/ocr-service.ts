@@ -2,7 +2,7 @@ import { ErrCode } from '#contract/errcodes.ts';
 import { extractPhotoCandidates } from '#contract/identifiers/photo-text.ts';
 import type { IdentifySnImeiDatas } from '#contract/schemas/checks.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import { decodeImageDataUrl } from './image.ts';
 import type { ImageCleaner } from './image-cleaner.ts';

@@ -2,11 +2,12 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { extractPhotoCandidates } from '#contract/identifiers/photo-text.ts';
-import type { IdentifySnImeiDatas } from '#contract/schemas/checks.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
 import { lyingJpeg, pngBomb } from '#tests/setup/image-bombs.ts';
 import { launch, renderBlurredLabel, renderOcrFixtures, type OcrFixture } from '#tests/setup/ocr-fixtures.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 // Real recognition: Debian's tesseract-ocr (installed by .ci/run) in child processes, photo clean-up
 // in worker threads, through the real endpoint.
@@ -16,8 +17,7 @@ let fixtures: OcrFixture[];
 let blurred: Buffer;
 
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
-const identify = (image: string) =>
-  s.call<IdentifySnImeiDatas>('/api/checks/identify_sn_imei', { image }, { token });
+const identify = (image: string) => callEndpoint(s, endpoints.identifySnImei, { image }, { token });
 
 beforeAll(async () => {
   s = await createTestServer();
@@ -100,8 +100,9 @@ describe('identify_sn_imei', () => {
     const fixture = fixtures.find((f) => f.identifiers.length > 0) as OcrFixture;
     const started = Date.now();
     const [normal, ...refused] = await Promise.all([
-      s.call<IdentifySnImeiDatas>(
-        '/api/checks/identify_sn_imei',
+      callEndpoint(
+        s,
+        endpoints.identifySnImei,
         { image: dataUrl(fixture.mime, fixture.image) },
         { token: other.token },
       ),
@@ -129,7 +130,7 @@ describe('identify_sn_imei', () => {
     const image = dataUrl(fixture.mime, fixture.image);
     const mine = await Promise.all([identify(image), identify(image), identify(image)]);
     expect(mine.map((r) => r.errcode).sort()).toEqual([0, 0, ErrCode.OCR_BUSY].sort());
-    const theirs = await s.call('/api/checks/identify_sn_imei', { image }, { token: other.token });
+    const theirs = await callEndpoint(s, endpoints.identifySnImei, { image }, { token: other.token });
     expect(theirs.errcode).toBe(0);
   }, 60_000);
 });

@@ -1,8 +1,8 @@
 import { endpoints } from '#contract/endpoints.ts';
 import { ErrCode, defaultMsg } from '#contract/errcodes.ts';
 import type { OutboxWriteAnswer } from '#contract/schemas/outbox.ts';
-import type { EndpointDispatcher, Handler } from '#server/plugins/endpoints.ts';
-import { coalescingDataChanged } from '#server/plugins/realtime.ts';
+import type { EndpointDispatcher, Handler } from '#server/http/endpoints.ts';
+import { coalescingDataChanged } from '#server/http/realtime.ts';
 
 /** Signed-in endpoints only (a public one has no account to key its request_id on), never a batch. */
 const replayable: ReadonlySet<string> = new Set(
@@ -17,7 +17,7 @@ const applied = (errcode: number) => errcode === ErrCode.OK || errcode === ErrCo
 /**
  * The outbox's batch (docs/decisions/0027-outbox-batch-replay.md): the caller's queued writes, applied
  * one after the other in the order sent, each through its own endpoint's full path in this process
- * (access, body limit, input schema, the request_id claim and fence of server/plugins/idempotency.ts,
+ * (access, body limit, input schema, the request_id claim and fence of server/http/idempotency.ts,
  * the handler: `dispatch`, from registerEndpoints), so a write runs exactly as if it had come alone:
  * once per request_id. Stops at the first write that is refused, so the order of the queue holds; the
  * answers say how far it went. `dispatch` is asked for at the first batch: the endpoints (this one
@@ -29,7 +29,7 @@ export function outboxReplayHandler(
   return async ({ input, token, request }) => {
     const dispatch = dispatcher();
     const answers: OutboxWriteAnswer[] = [];
-    // One data:changed per account and batch, not one per write (server/plugins/realtime.ts).
+    // One data:changed per account and batch, not one per write (server/http/realtime.ts).
     await coalescingDataChanged(async () => {
       for (const write of input.writes) {
         const answer = await replayOne(dispatch, write, { token, request });

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
 
-const REPLAY = '/api/outbox/replay';
-const ADD = '/api/admin/add_employee';
-const EDIT = '/api/admin/edit_user';
+const REPLAY = endpoints.outboxReplay.path;
+const ADD = endpoints.addEmployee.path;
+const EDIT = endpoints.editUser.path;
 
 let s: TestServer;
 let admin: string;
@@ -108,7 +109,7 @@ describe('outbox batch replay (decision 0027)', () => {
     const noId = { path: ADD, body: { username: 'staff_9', password: 'abcd1234', real_name: '九', role: 1 } };
     for (const write of [
       noId,
-      { path: '/api/login/login', body: { request_id: 'rid_login_1' } },
+      { path: endpoints.login.path, body: { request_id: 'rid_login_1' } },
       { path: REPLAY, body: { writes: [add(5)], request_id: 'rid_nested' } },
       { path: '/api/nowhere/at_all', body: { request_id: 'rid_nowhere' } },
     ]) {

@@ -1,4 +1,4 @@
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import type { WsCodeService } from './ws-code-service.ts';
 
 export function realtimeHandlers(deps: { wsCodes: WsCodeService }): HandlerMap {

@@ -6,10 +6,12 @@ import {
   SOCKET_SOURCE,
   type ServerToClientEvents,
 } from '#contract/realtime.ts';
-import { accountRoom, userRoom } from '#server/plugins/realtime.ts';
+import { accountRoom, userRoom } from '#server/http/realtime.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
-const WS_CODE = '/api/socket_io/get_ws_auth_code';
+const WS_CODE = endpoints.getWsAuthCode.path;
 
 let s: TestServer;
 let url: string;
@@ -78,7 +80,7 @@ describe('socket.io authentication', () => {
   it("joins the user's and the account's rooms, so the server can reach the socket", async () => {
     const outcome = await open({ auth: { auth_info: await wsCode(), source: 'erp' } });
     if (!outcome.connected) throw outcome.error;
-    const me = await s.call<{ user_id: number; account_id: number }>('/api/user/get_user', {}, { token });
+    const me = await callEndpoint(s, endpoints.getUser, {}, { token });
     const { user_id, account_id } = me.datas;
     expect(await s.io.in(userRoom(user_id)).fetchSockets()).toHaveLength(1);
     expect(await s.io.in(accountRoom(account_id)).fetchSockets()).toHaveLength(1);
@@ -183,7 +185,7 @@ describe('sockets end with the session (issue 15)', () => {
     const other = await s.session('editor');
     const a = await connectedAs(mine);
     const b = await connectedAs(other);
-    expect((await s.call('/api/login/quit', {}, { token: mine })).errcode).toBe(0);
+    expect((await callEndpoint(s, endpoints.quit, {}, { token: mine })).errcode).toBe(0);
     expect(await a.ended).toBe('io server disconnect');
     await expectRefused({ auth: { auth_info: a.code, source: 'erp' } });
     expect(b.socket.connected).toBe(true);
@@ -196,7 +198,7 @@ describe('sockets end with the session (issue 15)', () => {
     const editorId = (
       await s.db.selectFrom('users').select('id').where('username', '=', 'editor').executeTakeFirstOrThrow()
     ).id;
-    const res = await s.call('/api/admin/edit_user', { user_id: editorId, disabled: true }, { token });
+    const res = await callEndpoint(s, endpoints.editUser, { user_id: editorId, disabled: true }, { token });
     expect(res.errcode).toBe(0);
     expect(await a.ended).toBe('io server disconnect');
     await s.db.updateTable('users').set({ disabled: 0 }).where('id', '=', editorId).execute();
@@ -210,8 +212,9 @@ describe('sockets end with the session (issue 15)', () => {
     const editorId = (
       await s.db.selectFrom('users').select('id').where('username', '=', 'editor').executeTakeFirstOrThrow()
     ).id;
-    const res = await s.call(
-      '/api/admin/edit_user',
+    const res = await callEndpoint(
+      s,
+      endpoints.editUser,
       { user_id: editorId, new_password: 'reset-pass1' },
       { token },
     );
@@ -225,8 +228,9 @@ describe('sockets end with the session (issue 15)', () => {
     const there = await s.session('admin');
     const a = await connectedAs(here);
     const b = await connectedAs(there);
-    const res = await s.call(
-      '/api/user/edit_password',
+    const res = await callEndpoint(
+      s,
+      endpoints.editPassword,
       { old_password: 'repair2026', new_password: 'changed-pass1' },
       { token: here },
     );

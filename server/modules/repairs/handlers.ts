@@ -1,4 +1,4 @@
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import type { BatchService } from './batch-service.ts';
 import type { CustomerLinkService } from './customer-link.ts';
 import type { DeviceReadService } from './device-read-service.ts';

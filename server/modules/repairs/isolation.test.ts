@@ -4,6 +4,7 @@ import { endpoints } from '#contract/endpoints.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 // A second shop calls every repair, monitor, notice and history endpoint with the first shop's ids:
 // it is refused (not found) or sees nothing, and none of the first shop's rows change.
@@ -38,9 +39,9 @@ beforeAll(async () => {
     if (r.errcode !== 0) throw new Error(`${path}: ${r.msg}`);
     return r.datas;
   };
-  batchId = (await call<{ id: number }>('/api/repair/batch_create', { title: '甲店批次' })).id;
+  batchId = (await call<{ id: number }>(endpoints.repairBatchCreate.path, { title: '甲店批次' })).id;
   deviceIds = (
-    await call<{ device_ids: number[] }>('/api/repair/device_intake', {
+    await call<{ device_ids: number[] }>(endpoints.repairIntake.path, {
       batch_id: batchId,
       lines: [
         {
@@ -53,11 +54,12 @@ beforeAll(async () => {
       ],
     })
   ).device_ids;
-  await call('/api/repair/refresh', { device_ids: deviceIds });
+  await call(endpoints.repairRefresh.path, { device_ids: deviceIds });
   await s.repairs.runner.runOnce();
-  await call('/api/repair/monitor_watch', { device_ids: [deviceIds[0]] });
-  linkPath = (await call<{ url_path: string }>('/api/repair/link_create', { device_id: deviceIds[0] }))
-    .url_path;
+  await call(endpoints.monitorWatch.path, { device_ids: [deviceIds[0]] });
+  linkPath = (
+    await call<{ url_path: string }>(endpoints.customerLinkCreate.path, { device_id: deviceIds[0]! })
+  ).url_path;
 });
 afterAll(() => s.close());
 
@@ -66,33 +68,37 @@ describe('repairs: account isolation', () => {
     const before = await snapshot();
     const d = deviceIds[0] as number;
     const refused: Array<[string, unknown, number]> = [
-      ['/api/repair/batch_edit', { batch_id: batchId, title: 'x' }, ErrCode.REPAIR_BATCH_NOT_FOUND],
-      ['/api/repair/batch_delete', { batch_id: batchId }, ErrCode.REPAIR_BATCH_NOT_FOUND],
+      [endpoints.repairBatchEdit.path, { batch_id: batchId, title: 'x' }, ErrCode.REPAIR_BATCH_NOT_FOUND],
+      [endpoints.repairBatchDelete.path, { batch_id: batchId }, ErrCode.REPAIR_BATCH_NOT_FOUND],
       [
-        '/api/repair/device_intake',
+        endpoints.repairIntake.path,
         { batch_id: batchId, lines: [{ ident: testImei(9) }] },
         ErrCode.REPAIR_BATCH_NOT_FOUND,
       ],
       [
-        '/api/repair/intake_from_check',
+        endpoints.repairIntakeFromCheck.path,
         { check_order_id: 1, device_ids: [1], batch_id: batchId },
         ErrCode.REPAIR_CHECK_SOURCE_NOT_FOUND,
       ],
-      ['/api/repair/device_detail', { device_id: d }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
-      ['/api/repair/device_edit', { device_id: d, customer_note: 'x' }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
-      ['/api/repair/device_delete', { device_ids: deviceIds }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      [endpoints.repairDeviceDetail.path, { device_id: d }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
       [
-        '/api/repair/badge_change',
+        endpoints.repairDeviceEdit.path,
+        { device_id: d, customer_note: 'x' },
+        ErrCode.REPAIR_DEVICE_NOT_FOUND,
+      ],
+      [endpoints.repairDeviceDelete.path, { device_ids: deviceIds }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      [
+        endpoints.repairBadgeChange.path,
         { device_ids: deviceIds, badge: 'stored' },
         ErrCode.REPAIR_DEVICE_NOT_FOUND,
       ],
-      ['/api/repair/refresh', { device_ids: deviceIds }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
-      ['/api/repair/refresh', { batch_id: batchId }, ErrCode.REPAIR_BATCH_NOT_FOUND],
-      ['/api/repair/monitor_watch', { device_ids: deviceIds }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
-      ['/api/repair/monitor_unwatch', { device_ids: [d] }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
-      ['/api/repair/monitor_watch', { batch_id: batchId }, ErrCode.REPAIR_BATCH_NOT_FOUND],
-      ['/api/repair/link_create', { device_id: d }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
-      ['/api/repair/link_revoke', { device_id: d }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      [endpoints.repairRefresh.path, { device_ids: deviceIds }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      [endpoints.repairRefresh.path, { batch_id: batchId }, ErrCode.REPAIR_BATCH_NOT_FOUND],
+      [endpoints.monitorWatch.path, { device_ids: deviceIds }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      [endpoints.monitorUnwatch.path, { device_ids: [d] }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      [endpoints.monitorWatch.path, { batch_id: batchId }, ErrCode.REPAIR_BATCH_NOT_FOUND],
+      [endpoints.customerLinkCreate.path, { device_id: d }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
+      [endpoints.customerLinkRevoke.path, { device_id: d }, ErrCode.REPAIR_DEVICE_NOT_FOUND],
     ];
     for (const [path, body, code] of refused) {
       const r = await s.call(path, body, { token: theirs });
@@ -100,33 +106,25 @@ describe('repairs: account isolation', () => {
       expect(r.raw, path).not.toContain('甲店');
     }
     const empty: Array<[string, unknown]> = [
-      ['/api/repair/batch_list', {}],
-      ['/api/repair/device_list', {}],
-      ['/api/repair/device_list', { keyword: testImei(1) }],
-      ['/api/repair/device_list', { keyword: 'R111111111' }],
-      ['/api/repair/device_list', { keyword: '1381111' }],
-      ['/api/repair/today_schedule_change', {}],
-      ['/api/repair/monitor_list', {}],
-      ['/api/notice/list', {}],
+      [endpoints.repairBatchList.path, {}],
+      [endpoints.repairDeviceList.path, {}],
+      [endpoints.repairDeviceList.path, { keyword: testImei(1) }],
+      [endpoints.repairDeviceList.path, { keyword: 'R111111111' }],
+      [endpoints.repairDeviceList.path, { keyword: '1381111' }],
+      [endpoints.todayScheduleChange.path, {}],
+      [endpoints.monitorList.path, {}],
+      [endpoints.notificationList.path, {}],
     ];
     for (const [path, body] of empty) {
       const r = await s.call<{ total: number }>(path, body, { token: theirs });
       expect(r.errcode, path).toBe(0);
       expect(r.datas.total, path).toBe(0);
     }
-    const history = await s.call<{ entries: unknown[] }>(
-      '/api/repair/device_history',
-      { q: testImei(1) },
-      { token: theirs },
-    );
+    const history = await callEndpoint(s, endpoints.deviceHistory, { q: testImei(1) }, { token: theirs });
     expect(history.datas.entries).toEqual([]);
-    expect(
-      (await s.call<{ used: number }>('/api/repair/monitor_quota', {}, { token: theirs })).datas.used,
-    ).toBe(0);
-    expect(
-      (await s.call<{ unread: number }>('/api/notice/unread_count', {}, { token: theirs })).datas.unread,
-    ).toBe(0);
-    const read = await s.call('/api/notice/mark_read', { all: true }, { token: theirs });
+    expect((await callEndpoint(s, endpoints.monitorQuota, {}, { token: theirs })).datas.used).toBe(0);
+    expect((await callEndpoint(s, endpoints.notificationUnread, {}, { token: theirs })).datas.unread).toBe(0);
+    const read = await callEndpoint(s, endpoints.notificationRead, { all: true }, { token: theirs });
     expect(read.errcode).toBe(0);
     expect(await snapshot()).toEqual(before);
   });
@@ -155,13 +153,14 @@ describe('repairs: account isolation', () => {
     expect(miss.statusCode).toBe(404);
     expect(miss.body).toBe(junk.body);
     // A new link replaces the old one.
-    const again = await s.call<{ url_path: string }>(
-      '/api/repair/link_create',
-      { device_id: deviceIds[0] },
+    const again = await callEndpoint(
+      s,
+      endpoints.customerLinkCreate,
+      { device_id: deviceIds[0]! },
       { token: mine },
     );
     expect((await s.app.inject({ method: 'GET', url: linkPath })).statusCode).toBe(404);
-    await s.call('/api/repair/link_revoke', { device_id: deviceIds[0] }, { token: mine });
+    await callEndpoint(s, endpoints.customerLinkRevoke, { device_id: deviceIds[0]! }, { token: mine });
     const revoked = await s.app.inject({ method: 'GET', url: again.datas.url_path });
     expect(revoked.statusCode).toBe(404);
     expect(revoked.body).toBe(junk.body);

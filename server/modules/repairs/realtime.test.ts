@@ -4,6 +4,8 @@ import { SOCKET_PATH, SOCKET_SOURCE, type ServerToClientEvents } from '#contract
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 // A monitor alert reaches the signed-in employees of the shop live over the real socket (as the
 // PWA's shell receives it on any page), and nobody of another shop.
@@ -24,7 +26,7 @@ afterAll(async () => {
 });
 
 async function socketOf(token: string): Promise<Socket<ServerToClientEvents>> {
-  const code = await s.call<{ code: string }>('/api/socket_io/get_ws_auth_code', {}, { token });
+  const code = await callEndpoint(s, endpoints.getWsAuthCode, {}, { token });
   const socket: Socket<ServerToClientEvents> = connectClient(url, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -52,9 +54,10 @@ it('pushes notice:new and repairs:changed to the shop only', { timeout: 30_000 }
   theirs.on('repairs:changed', (n) => leaked.push(n));
   const changed = new Promise((resolve) => mine.on('repairs:changed', resolve));
 
-  const batch = await s.call<{ id: number }>('/api/repair/batch_create', { title: '实时' }, { token });
-  const intake = await s.call<{ device_ids: number[] }>(
-    '/api/repair/device_intake',
+  const batch = await callEndpoint(s, endpoints.repairBatchCreate, { title: '实时' }, { token });
+  const intake = await callEndpoint(
+    s,
+    endpoints.repairIntake,
     {
       batch_id: batch.datas.id,
       lines: [{ ident: testImei(501), repair_ids: ['R500000501'], customer_name: '孙七' }],
@@ -62,7 +65,7 @@ it('pushes notice:new and repairs:changed to the shop only', { timeout: 30_000 }
     { token },
   );
   await changed;
-  await s.call('/api/repair/monitor_watch', { device_ids: intake.datas.device_ids }, { token });
+  await callEndpoint(s, endpoints.monitorWatch, { device_ids: intake.datas.device_ids }, { token });
   for (let i = 0; i < 30 && got.length === 0; i++) {
     s.clock.advance(12 * 3_600_000);
     await s.repairs.scheduler.runCycle();

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PointRecordDatas } from '#contract/schemas/ledger.ts';
+import type { EndpointDef, EndpointInput } from '#contract/endpoint.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 import { ErrCode } from '#contract/errcodes.ts';
-import { REPAIR_REFRESH_PRICE, type RepairDeviceRow } from '#contract/schemas/repairs.ts';
+import { REPAIR_REFRESH_PRICE } from '#contract/schemas/repairs.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
 
 // The repair path through the API on SQLite: intake with per-line reasons, list/filter/search,
 // a paid refresh run by the durable runner (events, ledger), today's changes after the sandbox
@@ -12,13 +14,11 @@ let s: TestServer;
 let token: string;
 const HOUR = 3_600_000;
 
-const api = async <D>(path: string, body: unknown, t = token) => {
-  const r = await s.call<D>(path, body, { token: t });
-  return r;
-};
-const ok = async <D>(path: string, body: unknown, t = token): Promise<D> => {
-  const r = await api<D>(path, body, t);
-  expect(r.errcode, `${path}: ${r.msg}`).toBe(0);
+const api = <E extends EndpointDef>(endpoint: E, body: EndpointInput<E>, t = token) =>
+  callEndpoint(s, endpoint, body, { token: t });
+const ok = async <E extends EndpointDef>(endpoint: E, body: EndpointInput<E>, t = token) => {
+  const r = await api(endpoint, body, t);
+  expect(r.errcode, `${endpoint.path}: ${r.msg}`).toBe(0);
   return r.datas;
 };
 
@@ -50,7 +50,7 @@ describe('repairs on SQLite', () => {
   let ids: number[];
 
   it('takes lines in with a reason per refused line, and refuses a batch of only bad lines', async () => {
-    batchId = (await ok<{ id: number }>('/api/repair/batch_create', { title: '11月送修' })).id;
+    batchId = (await ok(endpoints.repairBatchCreate, { title: '11月送修' })).id;
     const lines = [
       {
         ident: testImei(1),
@@ -71,11 +71,7 @@ describe('repairs on SQLite', () => {
       { ident: '12345' },
       { ident: testImei(5), repair_ids: ['N100000000'] },
     ];
-    const res = await ok<{
-      added: number;
-      device_ids: number[];
-      rejected: { line: number; reason: string; detail: string | null }[];
-    }>('/api/repair/device_intake', { batch_id: batchId, lines });
+    const res = await ok(endpoints.repairIntake, { batch_id: batchId, lines });
     expect(res.added).toBe(4);
     ids = res.device_ids;
     expect(res.rejected).toEqual([
@@ -84,13 +80,13 @@ describe('repairs on SQLite', () => {
       { line: 6, ident: testImei(1), reason: 'duplicate_input', detail: '1' },
       { line: 7, ident: '12345', reason: 'bad_length', detail: null },
     ]);
-    const again = await api<{ rejected: { reason: string }[] }>('/api/repair/device_intake', {
+    const again = await api(endpoints.repairIntake, {
       batch_id: batchId,
       lines: [{ ident: testImei(2) }, { ident: 'bad' }],
     });
     expect(again.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
     expect(again.datas.rejected.map((r) => r.reason)).toEqual(['duplicate_batch', 'bad_length']);
-    const unknown = await api('/api/repair/device_intake', {
+    const unknown = await api(endpoints.repairIntake, {
       batch_id: 999,
       lines: [{ ident: testImei(9) }],
     });
@@ -98,19 +94,18 @@ describe('repairs on SQLite', () => {
   });
 
   it('lists, filters and searches by SN, IMEI, repair id, name and phone', async () => {
-    type List = { list: RepairDeviceRow[]; total: number };
-    const all = await ok<List>('/api/repair/device_list', {});
+    const all = await ok(endpoints.repairDeviceList, {});
     expect(all.total).toBe(4);
     expect(all.list.map((d) => d.no)).toEqual([4, 3, 2, 1]);
     const search = async (keyword: string) =>
-      (await ok<List>('/api/repair/device_list', { keyword })).list.map((d) => d.id);
-    expect(await search(testImei(1))).toEqual([ids[0]]);
-    expect(await search('f2lxk0abhg7f')).toEqual([ids[2]]);
-    expect(await search('g100000002')).toEqual([ids[1]]);
-    expect(await search('李四')).toEqual([ids[1]]);
-    expect(await search('1380000000')).toEqual([ids[1], ids[0]]);
-    expect(await search('李')).toEqual([ids[1]]);
-    const badge = await ok<List>('/api/repair/device_list', { badge: ['stored'] });
+      (await ok(endpoints.repairDeviceList, { keyword })).list.map((d) => d.id);
+    expect(await search(testImei(1))).toEqual([ids[0]!]);
+    expect(await search('f2lxk0abhg7f')).toEqual([ids[2]!]);
+    expect(await search('g100000002')).toEqual([ids[1]!]);
+    expect(await search('李四')).toEqual([ids[1]!]);
+    expect(await search('1380000000')).toEqual([ids[1]!, ids[0]!]);
+    expect(await search('李')).toEqual([ids[1]!]);
+    const badge = await ok(endpoints.repairDeviceList, { badge: ['stored'] });
     expect(badge.total).toBe(0);
   });
 
@@ -120,10 +115,10 @@ describe('repairs on SQLite', () => {
       .select('integral')
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
-    const r = await ok<{ queued: number; frozen: number }>('/api/repair/refresh', { batch_id: batchId });
+    const r = await ok(endpoints.repairRefresh, { batch_id: batchId });
     expect(r).toMatchObject({ queued: 4, frozen: 4 * REPAIR_REFRESH_PRICE });
     // A second refresh while the first runs queues nothing and charges nothing.
-    const twice = await api('/api/repair/refresh', { device_ids: ids });
+    const twice = await api(endpoints.repairRefresh, { device_ids: ids });
     expect(twice.errcode).toBe(ErrCode.REPAIR_REFRESH_RUNNING);
     await s.repairs.runner.runOnce();
     const after = await s.db
@@ -133,24 +128,21 @@ describe('repairs on SQLite', () => {
       .executeTakeFirstOrThrow();
     expect(Number(after.frozen)).toBe(0);
     // The SN with no repair id got its eligibility; the not_found repair id (…000) is not_found.
-    const d = await ok<{ device: RepairDeviceRow; events: { kind: string; to: string }[] }>(
-      '/api/repair/device_detail',
-      { device_id: ids[0] },
-    );
+    const d = await ok(endpoints.repairDeviceDetail, { device_id: ids[0]! });
     expect(d.device.progress).toBe('received');
     expect(d.device.refresh_state).toBe('done');
     expect(d.device.sandbox).toBe(true);
     expect(d.events.map((e) => e.kind)).toEqual(['progress', 'intake']);
-    const sn = await ok<{ device: RepairDeviceRow }>('/api/repair/device_detail', { device_id: ids[2] });
+    const sn = await ok(endpoints.repairDeviceDetail, { device_id: ids[2]! });
     expect(sn.device.eligibility).not.toBeNull();
-    const nf = await ok<{ device: RepairDeviceRow }>('/api/repair/device_detail', { device_id: ids[3] });
+    const nf = await ok(endpoints.repairDeviceDetail, { device_id: ids[3]! });
     expect(nf.device.progress).toBe('not_found');
     expect(Number(before.integral) - Number(after.integral)).toBe(4 * REPAIR_REFRESH_PRICE);
     const { sums, acc } = await ledgerBalances();
     expect(sums).toEqual(acc);
     // The point record names what a refresh paid for (issue 27: its rows read "—"): the refresh's
     // size on each entry and the device on each device's share.
-    const record = await ok<PointRecordDatas>('/api/user/point_record', { page: 1, page_size: 20 });
+    const record = await ok(endpoints.pointRecord, { page: 1, page_size: 20 });
     const refresh = record.list.filter((e) => e.refresh_devices !== null);
     expect(refresh.map((e) => e.type).sort()).toEqual(['freeze', 'settle', 'settle', 'settle', 'settle']);
     expect(refresh.every((e) => e.refresh_devices === 4)).toBe(true);
@@ -164,51 +156,45 @@ describe('repairs on SQLite', () => {
   });
 
   it("lists today's changes in the shop's time zone once the sandbox clock moves", async () => {
-    const today = await ok<{ total: number; date: string; time_zone: string }>(
-      '/api/repair/today_schedule_change',
-      {},
-    );
+    const today = await ok(endpoints.todayScheduleChange, {});
     expect(today.time_zone).toBe('Asia/Shanghai');
     expect(today.total).toBe(4);
     // Next day in Shanghai, 5 simulated days on: the repairs moved.
     s.clock.advance(24 * HOUR);
-    const tomorrow = await ok<{ total: number }>('/api/repair/today_schedule_change', {});
+    const tomorrow = await ok(endpoints.todayScheduleChange, {});
     expect(tomorrow.total).toBe(0);
     s.clock.advance(4 * 24 * HOUR);
-    await ok('/api/repair/refresh', { device_ids: ids });
+    await ok(endpoints.repairRefresh, { device_ids: ids });
     await s.repairs.runner.runOnce();
-    const moved = await ok<{
-      list: { device: RepairDeviceRow; events: { kind: string }[] }[];
-      total: number;
-    }>('/api/repair/today_schedule_change', {});
+    const moved = await ok(endpoints.todayScheduleChange, {});
     // The two followed repairs moved; the SN's eligibility and the not_found id did not.
-    expect(moved.list.map((x) => x.device.id).sort()).toEqual([ids[0], ids[1]].sort());
+    expect(moved.list.map((x) => x.device.id).sort()).toEqual([ids[0]!, ids[1]!].sort());
     for (const x of moved.list) expect(x.events.length).toBeGreaterThan(0);
-    const filtered = await ok<{ total: number }>('/api/repair/device_list', { changed_today: true });
+    const filtered = await ok(endpoints.repairDeviceList, { changed_today: true });
     expect(filtered.total).toBe(2);
   });
 
   it('moves badges by the shop rules only', async () => {
-    const r = await ok<{ changed: number; refused: unknown[] }>('/api/repair/badge_change', {
-      device_ids: [ids[0], ids[1]],
+    const r = await ok(endpoints.repairBadgeChange, {
+      device_ids: [ids[0]!, ids[1]!],
       badge: 'stored',
     });
     expect(r).toEqual({ changed: 2, refused: [] });
-    const back = await ok<{ changed: number; refused: { device_id: number; from: string }[] }>(
-      '/api/repair/badge_change',
-      { device_ids: [ids[0], ids[2]], badge: 'to_receive' },
-    );
+    const back = await ok(endpoints.repairBadgeChange, {
+      device_ids: [ids[0]!, ids[2]!],
+      badge: 'to_receive',
+    });
     expect(back.changed).toBe(0);
-    expect(back.refused).toEqual([{ device_id: ids[0], from: 'stored' }]);
+    expect(back.refused).toEqual([{ device_id: ids[0]!, from: 'stored' }]);
   });
 
   it('watches devices, and a monitor cycle stores and emits a notification on change', async () => {
-    const fresh = await ok<{ device_ids: number[] }>('/api/repair/device_intake', {
+    const fresh = await ok(endpoints.repairIntake, {
       batch_id: batchId,
       lines: [{ ident: testImei(77), repair_ids: ['A300000077'], customer_name: '赵六' }],
     });
     const watched = fresh.device_ids[0] as number;
-    const q = await ok<{ used: number; cap: number; vip_level: number }>('/api/repair/monitor_watch', {
+    const q = await ok(endpoints.monitorWatch, {
       device_ids: [watched],
     });
     expect(q).toMatchObject({ used: 1, vip_level: 1, cap: 100 });
@@ -229,15 +215,12 @@ describe('repairs on SQLite', () => {
     s.io.to = emit as never;
     expect(checked).toBeGreaterThan(0);
     expect(emitted[0]).toMatchObject({ kind: 'repair', device_id: watched, customer_name: '赵六' });
-    const notes = await ok<{ list: { device_id: number; field: string; read: boolean }[]; unread: number }>(
-      '/api/notice/list',
-      {},
-    );
+    const notes = await ok(endpoints.notificationList, {});
     expect(notes.unread).toBeGreaterThan(0);
     expect(notes.list.every((n) => n.device_id === watched && !n.read)).toBe(true);
-    expect((await ok<{ unread: number }>('/api/notice/mark_read', { all: true })).unread).toBe(0);
+    expect((await ok(endpoints.notificationRead, { all: true })).unread).toBe(0);
     const editor = await s.session('editor');
-    expect((await ok<{ unread: number }>('/api/notice/unread_count', {}, editor)).unread).toBe(notes.unread);
+    expect((await ok(endpoints.notificationUnread, {}, editor)).unread).toBe(notes.unread);
     // Nothing due right after: the next cycle checks nothing.
     expect((await s.repairs.scheduler.runCycle()).checked).toBe(0);
   });
@@ -246,23 +229,23 @@ describe('repairs on SQLite', () => {
     // No VIP: the cap is 50.
     await s.db.updateTable('accounts').set({ vip_end_time: 0 }).where('id', '=', 1).execute();
     const lines = Array.from({ length: 50 }, (_, i) => ({ ident: testImei(100 + i) }));
-    const big = await ok<{ device_ids: number[] }>('/api/repair/device_intake', { batch_id: batchId, lines });
-    const over = await api<{ cap: number; used: number; asked: number }>('/api/repair/monitor_watch', {
+    const big = await ok(endpoints.repairIntake, { batch_id: batchId, lines });
+    const over = await api(endpoints.monitorWatch, {
       device_ids: big.device_ids,
     });
     expect(over.errcode).toBe(ErrCode.MONITOR_CAP_EXCEEDED);
     expect(over.datas).toEqual({ cap: 50, used: 1, asked: 50 });
     expect(over.msg).toContain('50');
-    expect((await ok<{ used: number }>('/api/repair/monitor_quota', {})).used).toBe(1);
-    const fits = await ok<{ used: number }>('/api/repair/monitor_watch', {
+    expect((await ok(endpoints.monitorQuota, {})).used).toBe(1);
+    const fits = await ok(endpoints.monitorWatch, {
       device_ids: big.device_ids.slice(0, 49),
     });
     expect(fits.used).toBe(50);
-    await ok('/api/repair/monitor_unwatch', { device_ids: big.device_ids });
+    await ok(endpoints.monitorUnwatch, { device_ids: big.device_ids });
   });
 
   it('serves the customer link page with only that device, and nothing once revoked', async () => {
-    const link = await ok<{ url_path: string }>('/api/repair/link_create', { device_id: ids[0] });
+    const link = await ok(endpoints.customerLinkCreate, { device_id: ids[0]! });
     expect(link.url_path).toMatch(/^\/status\/[A-Za-z0-9_-]{43}$/);
     const page = await s.app.inject({
       method: 'GET',
@@ -287,7 +270,7 @@ describe('repairs on SQLite', () => {
       .where('id', '=', ids[0]!)
       .executeTakeFirstOrThrow();
     expect(stored.link_hash).not.toContain(link.url_path.slice(8));
-    await ok('/api/repair/link_revoke', { device_id: ids[0] });
+    await ok(endpoints.customerLinkRevoke, { device_id: ids[0]! });
     const gone = await s.app.inject({
       method: 'GET',
       url: link.url_path,
@@ -300,42 +283,40 @@ describe('repairs on SQLite', () => {
   });
 
   it('edits: a new repair id starts a new repair; bad ids and unknown devices are refused', async () => {
-    const e = await ok<RepairDeviceRow>('/api/repair/device_edit', {
-      device_id: ids[2],
+    const e = await ok(endpoints.repairDeviceEdit, {
+      device_id: ids[2]!,
       repair_ids: ['D200000001'],
       customer_phone: '13900000000',
     });
     expect(e.repair_ids).toEqual(['D200000001']);
     expect(e.progress).toBeNull();
-    expect((await api('/api/repair/device_edit', { device_id: ids[2], repair_ids: ['Q1'] })).errcode).toBe(
+    expect((await api(endpoints.repairDeviceEdit, { device_id: ids[2]!, repair_ids: ['Q1'] })).errcode).toBe(
       ErrCode.INVALID_INPUT,
     );
-    expect((await api('/api/repair/device_edit', { device_id: 99999, customer_note: 'x' })).errcode).toBe(
+    expect((await api(endpoints.repairDeviceEdit, { device_id: 99999, customer_note: 'x' })).errcode).toBe(
       ErrCode.REPAIR_DEVICE_NOT_FOUND,
     );
-    expect((await api('/api/repair/device_edit', { device_id: ids[2], new_imei: '123' })).errcode).toBe(
+    expect((await api(endpoints.repairDeviceEdit, { device_id: ids[2]!, new_imei: '123' })).errcode).toBe(
       ErrCode.REPAIR_NEW_IDENT_INVALID,
     );
   });
 
   it('answers one history per identifier with the repair events', async () => {
-    const h = await ok<{ ident: string; entries: { type: string }[] }>('/api/repair/device_history', {
+    const h = await ok(endpoints.deviceHistory, {
       q: testImei(1),
     });
     expect(h.ident).toBe(testImei(1));
     expect(h.entries.filter((e) => e.type === 'repair').length).toBeGreaterThan(2);
-    expect((await api('/api/repair/device_history', { q: 'nope' })).errcode).toBe(
-      ErrCode.HISTORY_IDENT_INVALID,
-    );
+    expect((await api(endpoints.deviceHistory, { q: 'nope' })).errcode).toBe(ErrCode.HISTORY_IDENT_INVALID);
   });
 
   it('takes chosen devices of a check order in with their checked facts, without a paid call', async () => {
-    const order = await ok<{ order_id: number }>('/api/checks/order_create', {
+    const order = await ok(endpoints.orderCreate, {
       title: '回收批次',
       identifiers: [testImei(201), testImei(202), testImei(203)],
       service_ids: [1],
     });
-    const results = await ok<{ devices: { id: number; imei: string }[] }>('/api/checks/order_results', {
+    const results = await ok(endpoints.orderResults, {
       order_id: order.order_id,
     });
     const [a, b] = results.devices;
@@ -345,20 +326,15 @@ describe('repairs on SQLite', () => {
       .where('id', '=', a!.id)
       .execute();
     const balance = await ledgerBalances();
-    const res = await ok<{
-      batch_id: number;
-      added: number;
-      device_ids: number[];
-      rejected: { reason: string }[];
-    }>('/api/repair/intake_from_check', {
+    const res = await ok(endpoints.repairIntakeFromCheck, {
       check_order_id: order.order_id,
       device_ids: [a!.id, b!.id, 999999],
       batch_title: '从查询导入',
     });
     expect(res.added).toBe(2);
     expect(res.rejected.map((r) => r.reason)).toEqual(['unknown_device']);
-    const d = await ok<{ device: RepairDeviceRow }>('/api/repair/device_detail', {
-      device_id: res.device_ids[0],
+    const d = await ok(endpoints.repairDeviceDetail, {
+      device_id: res.device_ids[0]!,
     });
     expect(d.device).toMatchObject({
       model: 'iPhone 14 Pro',
@@ -366,20 +342,21 @@ describe('repairs on SQLite', () => {
       warranty: { warranty_type: 'limited', warranty_end: '2026-09-01', purchase_date: null },
     });
     expect(await ledgerBalances()).toEqual(balance);
-    const again = await api('/api/repair/intake_from_check', {
+    const again = await api(endpoints.repairIntakeFromCheck, {
       check_order_id: order.order_id,
       device_ids: [a!.id],
       batch_id: res.batch_id,
     });
     expect(again.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
     // Into another (new) batch: tracked elsewhere, named, unless the shop takes it anyway (issue 27).
-    const elsewhere = await api<{ rejected: { reason: string; detail: string }[] }>(
-      '/api/repair/intake_from_check',
-      { check_order_id: order.order_id, device_ids: [a!.id], batch_title: '再来一次' },
-    );
+    const elsewhere = await api(endpoints.repairIntakeFromCheck, {
+      check_order_id: order.order_id,
+      device_ids: [a!.id],
+      batch_title: '再来一次',
+    });
     expect(elsewhere.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
     expect(elsewhere.datas.rejected).toMatchObject([{ reason: 'tracked_elsewhere', detail: '从查询导入' }]);
-    const twice = await ok<{ added: number }>('/api/repair/intake_from_check', {
+    const twice = await ok(endpoints.repairIntakeFromCheck, {
       check_order_id: order.order_id,
       device_ids: [a!.id],
       batch_title: '再来一次',
@@ -395,7 +372,7 @@ describe('repairs on SQLite', () => {
       .select(['id', 'refresh_state'])
       .orderBy('id')
       .execute();
-    const r = await api('/api/repair/refresh', { batch_id: batchId });
+    const r = await api(endpoints.repairRefresh, { batch_id: batchId });
     expect(r.errcode).toBe(ErrCode.INSUFFICIENT_POINTS);
     expect(
       await s.db.selectFrom('repair_devices').select(['id', 'refresh_state']).orderBy('id').execute(),
@@ -413,12 +390,12 @@ describe('repairs on SQLite', () => {
       lines: [{ ident: testImei(401), repair_ids: ['G400000401'] }],
       request_id: rid,
     };
-    const first = await ok<{ device_ids: number[] }>('/api/repair/device_intake', body);
-    const again = await ok<{ device_ids: number[] }>('/api/repair/device_intake', body);
+    const first = await ok(endpoints.repairIntake, body);
+    const again = await ok(endpoints.repairIntake, body);
     expect(again).toEqual(first);
     const refresh = { device_ids: first.device_ids, request_id: 'req_replay_0002' };
-    const r1 = await ok<{ refresh_id: number; frozen: number }>('/api/repair/refresh', refresh);
-    const r2 = await ok<{ refresh_id: number; frozen: number }>('/api/repair/refresh', refresh);
+    const r1 = await ok(endpoints.repairRefresh, refresh);
+    const r2 = await ok(endpoints.repairRefresh, refresh);
     expect(r2).toEqual(r1);
     const acc = await s.db
       .selectFrom('accounts')
@@ -434,14 +411,10 @@ describe('repairs on SQLite', () => {
 
 describe('the same device in two batches (issue 27)', () => {
   it('refuses a device tracked in another batch, naming it, unless the shop takes it anyway', async () => {
-    const first = (await ok<{ id: number }>('/api/repair/batch_create', { title: '一号批次' })).id;
-    const second = (await ok<{ id: number }>('/api/repair/batch_create', { title: '二号批次' })).id;
-    await ok('/api/repair/device_intake', { batch_id: first, lines: [{ ident: testImei(987101) }] });
-    type Answer = {
-      added: number;
-      rejected: { line: number; ident: string; reason: string; detail: string }[];
-    };
-    const held = await ok<Answer>('/api/repair/device_intake', {
+    const first = (await ok(endpoints.repairBatchCreate, { title: '一号批次' })).id;
+    const second = (await ok(endpoints.repairBatchCreate, { title: '二号批次' })).id;
+    await ok(endpoints.repairIntake, { batch_id: first, lines: [{ ident: testImei(987101) }] });
+    const held = await ok(endpoints.repairIntake, {
       batch_id: second,
       lines: [{ ident: testImei(987102) }, { ident: testImei(987101) }],
     });
@@ -450,13 +423,13 @@ describe('the same device in two batches (issue 27)', () => {
       { line: 2, ident: testImei(987101), reason: 'tracked_elsewhere', detail: '一号批次' },
     ]);
     // Only such lines: nothing is written, and every line still has its reason.
-    const none = await api<Answer>('/api/repair/device_intake', {
+    const none = await api(endpoints.repairIntake, {
       batch_id: second,
       lines: [{ ident: testImei(987101) }],
     });
     expect(none.errcode).toBe(ErrCode.REPAIR_NO_VALID_LINES);
     expect(none.datas.rejected.map((r) => r.reason)).toEqual(['tracked_elsewhere']);
-    const taken = await ok<Answer>('/api/repair/device_intake', {
+    const taken = await ok(endpoints.repairIntake, {
       batch_id: second,
       lines: [{ ident: testImei(987101) }],
       allow_tracked_elsewhere: true,

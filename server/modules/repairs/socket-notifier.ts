@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { MigrationDialect } from '#server/db/migrations/columns.ts';
-import { accountRoom, emitDataChanged, type RealtimeServer } from '#server/plugins/realtime.ts';
+import { accountRoom, emitDataChanged, type RealtimeServer } from '#server/http/realtime.ts';
 import { RepairJobRepository, type EndBatchResult } from './job-repository.ts';
 import { tellDevicesChanged, type RepairNotifier } from './repair-notifier.ts';
 

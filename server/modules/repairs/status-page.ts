@@ -8,7 +8,7 @@ import {
   statusPageHeaders,
   statusPageHtml as page,
 } from '#server/lib/status-page-html.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { CustomerLinkService } from './customer-link.ts';
 import { PAGE_TEXT } from './status-page-text.ts';

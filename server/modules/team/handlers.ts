@@ -1,4 +1,4 @@
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import type { TeamService } from './team-service.ts';
 
 /** Admin only (the contract's access, enforced by registerEndpoints). */

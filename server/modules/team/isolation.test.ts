@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { endpoints } from '#contract/endpoints.ts';
 
 // A second shop with its own Admin calls every team and account endpoint against the first shop's
 // users: nothing of the first shop shows in any answer, and none of its rows change.
@@ -67,14 +68,14 @@ describe('account isolation: the other shop’s Admin against the first shop', (
         { disabled: false },
         { new_password: 'hacked2026' },
       ]) {
-        const res = await call('/api/admin/edit_user', { user_id, ...change });
+        const res = await call(endpoints.editUser.path, { user_id, ...change });
         expect(res.errcode, `${user_id} ${JSON.stringify(change)}`).toBe(ErrCode.EMPLOYEE_NOT_FOUND);
         expect(res.datas).toBeNull();
       }
     }
 
     for (const keyword of ['', 'admin', 'editor', '王', '李', '1391111']) {
-      const res = await call('/api/admin/employee_list', { keyword, page_size: 100 });
+      const res = await call(endpoints.employeeList.path, { keyword, page_size: 100 });
       expect(res.errcode).toBe(0);
       const list = (res.datas as unknown as { list: { user_id: number }[]; total: number }).list;
       expect(
@@ -83,13 +84,13 @@ describe('account isolation: the other shop’s Admin against the first shop', (
       ).toBe(true);
     }
 
-    const center = await call('/api/user/user_center', {});
+    const center = await call(endpoints.userCenter.path, {});
     expect(center.datas).toMatchObject({ username: 'boss2', account_name: '隔壁手机店', integral: 5 });
 
     // The first shop's username and phone cannot be taken; the answer says only that.
     expect(
       (
-        await call('/api/admin/add_employee', {
+        await call(endpoints.addEmployee.path, {
           username: 'editor',
           password: 'abcd1234',
           real_name: 'x',
@@ -98,23 +99,23 @@ describe('account isolation: the other shop’s Admin against the first shop', (
       ).errcode,
     ).toBe(ErrCode.USERNAME_TAKEN);
     expect(
-      (await call('/api/user/sendsms', { phone: '13911112222', purpose: 'binding_phone' })).errcode,
+      (await call(endpoints.sendSms.path, { phone: '13911112222', purpose: 'binding_phone' })).errcode,
     ).toBe(ErrCode.PHONE_TAKEN);
-    expect((await call('/api/user/binding_phone', { phone: '13911112222', code: '123456' })).errcode).toBe(
+    expect((await call(endpoints.bindingPhone.path, { phone: '13911112222', code: '123456' })).errcode).toBe(
       ErrCode.PHONE_TAKEN,
     );
     expect(
-      (await call('/api/user/sendsms', { phone: '13911112222', purpose: 'edit_password' })).errcode,
+      (await call(endpoints.sendSms.path, { phone: '13911112222', purpose: 'edit_password' })).errcode,
     ).toBe(ErrCode.PHONE_NOT_BOUND);
     expect(
-      (await call('/api/user/edit_password_sms', { code: '123456', new_password: 'hacked2026' })).errcode,
+      (await call(endpoints.editPasswordSms.path, { code: '123456', new_password: 'hacked2026' })).errcode,
     ).toBe(ErrCode.PHONE_NOT_BOUND);
     expect(
-      (await call('/api/user/edit_password', { old_password: 'repair2026', new_password: 'hacked2026' }))
+      (await call(endpoints.editPassword.path, { old_password: 'repair2026', new_password: 'hacked2026' }))
         .errcode,
     ).toBe(0);
     // An employee added by the other shop lands in the other shop.
-    const added = await call('/api/admin/add_employee', {
+    const added = await call(endpoints.addEmployee.path, {
       username: 'tech2',
       password: 'abcd1234',
       real_name: '钱师傅',

@@ -7,11 +7,13 @@ import { verifyPassword } from '#server/lib/secrets.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import { TeamService } from './team-service.ts';
 import { TEST_START, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
-const ADD = '/api/admin/add_employee';
-const EDIT = '/api/admin/edit_user';
-const LIST = '/api/admin/employee_list';
-const GET_USER = '/api/user/get_user';
+const ADD = endpoints.addEmployee.path;
+const EDIT = endpoints.editUser.path;
+const LIST = endpoints.employeeList.path;
+const GET_USER = endpoints.getUser.path;
 
 let s: TestServer;
 let admin: string;
@@ -152,8 +154,7 @@ describe('edit_user', () => {
     const address = s.app.server.address();
     if (!address || typeof address === 'string') throw new Error('not listening');
     const editor = await s.session('editor');
-    const code = (await s.call<{ code: string }>('/api/socket_io/get_ws_auth_code', {}, { token: editor }))
-      .datas.code;
+    const code = (await callEndpoint(s, endpoints.getWsAuthCode, {}, { token: editor })).datas.code;
     const socket: Socket<ServerToClientEvents> = connectClient(`http://127.0.0.1:${address.port}`, {
       path: SOCKET_PATH,
       transports: ['websocket'],

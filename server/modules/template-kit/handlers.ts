@@ -1,4 +1,4 @@
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import type { ChatService } from './chat-service.ts';
 import type { KitSettingsService } from './settings-service.ts';
 import type { SurveyService } from './survey-service.ts';

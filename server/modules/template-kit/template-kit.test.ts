@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 let s: TestServer;
 let admin: string;
@@ -22,57 +24,50 @@ afterAll(() => s.close());
 
 describe('todo', () => {
   it('gives each new item the highest id plus one, per shop, and reuses nothing across shops', async () => {
-    const a = await s.call<{ id: number }>(
-      '/api/demo/todo_add',
-      { title: '换 iPhone 12 屏幕' },
-      { token: admin },
-    );
-    const b = await s.call<{ id: number }>('/api/demo/todo_add', { title: '补货：电池' }, { token: editor });
+    const a = await callEndpoint(s, endpoints.todoAdd, { title: '换 iPhone 12 屏幕' }, { token: admin });
+    const b = await callEndpoint(s, endpoints.todoAdd, { title: '补货：电池' }, { token: editor });
     expect([a.errcode, b.errcode]).toEqual([0, 0]);
     expect([a.datas.id, b.datas.id]).toEqual([1, 2]);
-    const other = await s.call<{ id: number }>('/api/demo/todo_add', { title: 'x' }, { token: stranger });
+    const other = await callEndpoint(s, endpoints.todoAdd, { title: 'x' }, { token: stranger });
     expect(other.datas.id).toBe(1);
     // Deleting the highest frees its id: the next one is again the highest plus one.
-    expect((await s.call('/api/demo/todo_delete', { id: 2 }, { token: admin })).errcode).toBe(0);
-    const c = await s.call<{ id: number }>('/api/demo/todo_add', { title: '清点备件' }, { token: admin });
+    expect((await callEndpoint(s, endpoints.todoDelete, { id: 2 }, { token: admin })).errcode).toBe(0);
+    const c = await callEndpoint(s, endpoints.todoAdd, { title: '清点备件' }, { token: admin });
     expect(c.datas.id).toBe(2);
   });
 
   it('edits, completes and scopes every write to the shop', async () => {
-    const done = await s.call<{ done: boolean; title: string }>(
-      '/api/demo/todo_edit',
+    const done = await callEndpoint(
+      s,
+      endpoints.todoEdit,
       { id: 1, done: true, title: '换 iPhone 12 屏幕（已取件）' },
       { token: editor },
     );
     expect(done.datas).toMatchObject({ done: true, title: '换 iPhone 12 屏幕（已取件）' });
     // The other shop cannot see, change or delete it.
-    const list = await s.call<{ list: { title: string }[] }>('/api/demo/todo_list', {}, { token: stranger });
+    const list = await callEndpoint(s, endpoints.todoList, {}, { token: stranger });
     expect(list.datas.list.map((t) => t.title)).toEqual(['x']);
-    expect((await s.call('/api/demo/todo_edit', { id: 2, done: true }, { token: stranger })).errcode).toBe(
-      ErrCode.TODO_NOT_FOUND,
-    );
-    const mine = await s.call<{ list: { id: number; done: boolean }[] }>(
-      '/api/demo/todo_list',
-      {},
-      { token: admin },
-    );
+    expect(
+      (await callEndpoint(s, endpoints.todoEdit, { id: 2, done: true }, { token: stranger })).errcode,
+    ).toBe(ErrCode.TODO_NOT_FOUND);
+    const mine = await callEndpoint(s, endpoints.todoList, {}, { token: admin });
     expect(mine.datas.list.find((t) => t.id === 2)?.done).toBe(false);
-    expect((await s.call('/api/demo/todo_delete', { id: 9 }, { token: admin })).errcode).toBe(
+    expect((await callEndpoint(s, endpoints.todoDelete, { id: 9 }, { token: admin })).errcode).toBe(
       ErrCode.TODO_NOT_FOUND,
     );
   });
 
   it('applies a replayed add once (request_id)', async () => {
     const body = { title: '离线添加', request_id: 'todo_replay_0001' };
-    const first = await s.call<{ id: number }>('/api/demo/todo_add', body, { token: admin });
-    const again = await s.call<{ id: number }>('/api/demo/todo_add', body, { token: admin });
+    const first = await callEndpoint(s, endpoints.todoAdd, body, { token: admin });
+    const again = await callEndpoint(s, endpoints.todoAdd, body, { token: admin });
     expect(again.datas.id).toBe(first.datas.id);
     const rows = await s.db.selectFrom('tk_todos').select('id').where('title', '=', '离线添加').execute();
     expect(rows).toHaveLength(1);
   });
 
   it('refuses an empty title with INVALID_INPUT', async () => {
-    expect((await s.call('/api/demo/todo_add', { title: '  ' }, { token: admin })).errcode).toBe(
+    expect((await callEndpoint(s, endpoints.todoAdd, { title: '  ' }, { token: admin })).errcode).toBe(
       ErrCode.INVALID_INPUT,
     );
   });
@@ -80,26 +75,24 @@ describe('todo', () => {
 
 describe('survey', () => {
   it('adds, lists and opens surveys; an unknown id is SURVEY_NOT_FOUND', async () => {
-    const added = await s.call<{ id: number; questions: number }>(
-      '/api/demo/survey_add',
+    const added = await callEndpoint(
+      s,
+      endpoints.surveyAdd,
       { title: '维修满意度', questions: ['等待时间可以接受吗？', '会推荐给朋友吗？'] },
       { token: admin },
     );
     expect(added.datas).toMatchObject({ id: 1, questions: 2 });
-    const detail = await s.call<{ question_list: { text: string }[] }>(
-      '/api/demo/survey_detail',
-      { id: 1 },
-      { token: editor },
-    );
+    const detail = await callEndpoint(s, endpoints.surveyDetail, { id: 1 }, { token: editor });
     expect(detail.datas.question_list.map((q) => q.text)).toEqual([
       '等待时间可以接受吗？',
       '会推荐给朋友吗？',
     ]);
-    expect((await s.call('/api/demo/survey_detail', { id: 1 }, { token: stranger })).errcode).toBe(
+    expect((await callEndpoint(s, endpoints.surveyDetail, { id: 1 }, { token: stranger })).errcode).toBe(
       ErrCode.SURVEY_NOT_FOUND,
     );
-    const status = await s.call<{ status: string }>(
-      '/api/demo/survey_status',
+    const status = await callEndpoint(
+      s,
+      endpoints.surveyStatus,
       { id: 1, status: 'active' },
       { token: admin },
     );
@@ -109,72 +102,52 @@ describe('survey', () => {
 
 describe('chat', () => {
   it('lists colleagues only, with search; sends within the shop; refuses other shops', async () => {
-    const all = await s.call<{ list: { username: string }[] }>(
-      '/api/demo/chat_contacts',
-      {},
-      { token: admin },
-    );
+    const all = await callEndpoint(s, endpoints.chatContacts, {}, { token: admin });
     expect(all.datas.list.map((c) => c.username)).toEqual(['editor']);
-    const none = await s.call<{ list: unknown[] }>(
-      '/api/demo/chat_contacts',
-      { search: '%' },
-      { token: admin },
-    );
+    const none = await callEndpoint(s, endpoints.chatContacts, { search: '%' }, { token: admin });
     expect(none.datas.list).toEqual([]);
-    const found = await s.call<{ list: unknown[] }>(
-      '/api/demo/chat_contacts',
-      { search: '李' },
-      { token: admin },
-    );
+    const found = await callEndpoint(s, endpoints.chatContacts, { search: '李' }, { token: admin });
     expect(found.datas.list).toHaveLength(1);
 
-    const sent = await s.call<{ id: number }>(
-      '/api/demo/chat_send',
+    const sent = await callEndpoint(
+      s,
+      endpoints.chatSend,
       { to_user_id: editorId, text: '3 号台的 iPhone 修好了吗？' },
       { token: admin },
     );
     expect(sent.errcode).toBe(0);
-    const reply = await s.call('/api/demo/chat_send', { to_user_id: 1, text: '修好了' }, { token: editor });
-    expect(reply.errcode).toBe(0);
-    const history = await s.call<{ list: { text: string }[] }>(
-      '/api/demo/chat_messages',
-      { user_id: editorId },
-      { token: admin },
-    );
-    expect(history.datas.list.map((m) => m.text)).toEqual(['3 号台的 iPhone 修好了吗？', '修好了']);
-    const conversations = await s.call<{ list: { last_message: { text: string } }[] }>(
-      '/api/demo/chat_conversations',
-      {},
+    const reply = await callEndpoint(
+      s,
+      endpoints.chatSend,
+      { to_user_id: 1, text: '修好了' },
       { token: editor },
     );
+    expect(reply.errcode).toBe(0);
+    const history = await callEndpoint(s, endpoints.chatMessages, { user_id: editorId }, { token: admin });
+    expect(history.datas.list.map((m) => m.text)).toEqual(['3 号台的 iPhone 修好了吗？', '修好了']);
+    const conversations = await callEndpoint(s, endpoints.chatConversations, {}, { token: editor });
     expect(conversations.datas.list.map((c) => c.last_message.text)).toEqual(['修好了']);
 
     expect(
-      (await s.call('/api/demo/chat_send', { to_user_id: editorId, text: 'hi' }, { token: stranger }))
+      (await callEndpoint(s, endpoints.chatSend, { to_user_id: editorId, text: 'hi' }, { token: stranger }))
         .errcode,
     ).toBe(ErrCode.CHAT_CONTACT_UNKNOWN);
-    const leak = await s.call<{ list: unknown[] }>(
-      '/api/demo/chat_messages',
-      { user_id: editorId },
-      { token: stranger },
-    );
+    const leak = await callEndpoint(s, endpoints.chatMessages, { user_id: editorId }, { token: stranger });
     expect(leak.datas.list).toEqual([]);
   });
 });
 
 describe('template-kit setting', () => {
   it('is changed by an Admin only', async () => {
-    expect((await s.call('/api/demo/template_kit_set', { hidden: true }, { token: editor })).errcode).toBe(
-      ErrCode.FORBIDDEN,
-    );
-    expect((await s.call('/api/demo/template_kit_set', { hidden: true }, { token: admin })).errcode).toBe(0);
-    const seen = await s.call<{ hidden: boolean }>('/api/demo/template_kit_settings', {}, { token: editor });
+    expect(
+      (await callEndpoint(s, endpoints.templateKitSet, { hidden: true }, { token: editor })).errcode,
+    ).toBe(ErrCode.FORBIDDEN);
+    expect(
+      (await callEndpoint(s, endpoints.templateKitSet, { hidden: true }, { token: admin })).errcode,
+    ).toBe(0);
+    const seen = await callEndpoint(s, endpoints.templateKitSettings, {}, { token: editor });
     expect(seen.datas.hidden).toBe(true);
-    const other = await s.call<{ hidden: boolean }>(
-      '/api/demo/template_kit_settings',
-      {},
-      { token: stranger },
-    );
+    const other = await callEndpoint(s, endpoints.templateKitSettings, {}, { token: stranger });
     expect(other.datas.hidden).toBe(false);
   });
 });

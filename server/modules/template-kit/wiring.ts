@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { SessionService } from '#server/modules/auth/session-service.ts';
-import { emitDataChanged, userRoom, type RealtimeServer } from '#server/plugins/realtime.ts';
+import { emitDataChanged, userRoom, type RealtimeServer } from '#server/http/realtime.ts';
 import { ChatService } from './chat-service.ts';
 import { registerDemoApi } from './demo-api.ts';
 import { templateKitHandlers, type KitServices } from './handlers.ts';

@@ -1,4 +1,4 @@
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import { requestOrigin } from '#server/modules/wechat/handlers.ts';
 import type { PackageService } from './package-service.ts';
 import type { RechargeService } from './recharge-service.ts';

@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { ErrCode } from '#contract/errcodes.ts';
-import type { PointRecordDatas } from '#contract/schemas/ledger.ts';
-import type { RechargeOrderRow } from '#contract/schemas/recharge.ts';
 import { SOCKET_PATH, SOCKET_SOURCE, type ServerToClientEvents } from '#contract/realtime.ts';
 import { RECHARGE_DEFAULTS, type PaymentConfig } from '#server/payment-config.ts';
 import { alipayTimestamp } from '#server/providers/payment/alipay-sign.ts';
 import { FakeAlipay, rsaPair } from '#tests/setup/fake-alipay.ts';
 import { FakeWechatPay } from '#tests/setup/fake-wechatpay.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 let alipay: FakeAlipay;
 let wechat: FakeWechatPay;
@@ -41,13 +41,12 @@ async function start(provider: 'alipay' | 'wechat') {
 }
 
 const create = async (amount: number) => {
-  const r = await s.call<RechargeOrderRow>('/api/recharge/recharge_create', { amount }, { token: admin });
+  const r = await callEndpoint(s, endpoints.rechargeCreate, { amount }, { token: admin });
   expect(r.errcode, r.msg).toBe(0);
   return r.datas;
 };
 const balance = async () =>
-  (await s.call<PointRecordDatas>('/api/user/point_record', { page: 1, page_size: 100 }, { token: admin }))
-    .datas;
+  (await callEndpoint(s, endpoints.pointRecord, { page: 1, page_size: 100 }, { token: admin })).datas;
 const recharges = async () => (await balance()).list.filter((e) => e.type === 'recharge');
 const events = (orderNo: string) =>
   s.db.selectFrom('payment_events').select('outcome').where('order_no', '=', orderNo).orderBy('id').execute();
@@ -101,13 +100,8 @@ describe('Alipay notify', () => {
     expect(unsigned.statusCode).toBe(400);
     expect((await balance()).balance).toBe(1_000_00);
     expect(
-      (
-        await s.call<RechargeOrderRow>(
-          '/api/recharge/recharge_status',
-          { order_no: order.order_no },
-          { token: admin },
-        )
-      ).datas.state,
+      (await callEndpoint(s, endpoints.rechargeStatus, { order_no: order.order_no }, { token: admin })).datas
+        .state,
     ).toBe('created');
     const rejected = await s.db
       .selectFrom('payment_events')
@@ -148,8 +142,9 @@ describe('Alipay notify', () => {
 
     admin = await s.session();
     const closed = await create(2000);
-    const close = await s.call<RechargeOrderRow>(
-      '/api/recharge/recharge_close',
+    const close = await callEndpoint(
+      s,
+      endpoints.rechargeClose,
       { order_no: closed.order_no },
       { token: admin },
     );
@@ -175,13 +170,8 @@ describe('Alipay notify', () => {
     admin = await s.session();
     // The order reads as expired first (lazy expiry) ...
     expect(
-      (
-        await s.call<RechargeOrderRow>(
-          '/api/recharge/recharge_status',
-          { order_no: order.order_no },
-          { token: admin },
-        )
-      ).datas.state,
+      (await callEndpoint(s, endpoints.rechargeStatus, { order_no: order.order_no }, { token: admin })).datas
+        .state,
     ).toBe('expired');
     // ... and the late notify of an in-time payment still counts.
     expect((await postAlipay(body)).body).toBe('success');
@@ -191,8 +181,9 @@ describe('Alipay notify', () => {
   it('a lost notify is caught up by status with refresh (query), once', async () => {
     const order = await create(1500);
     alipay.pay(order.order_no, s.clock.now());
-    const st = await s.call<RechargeOrderRow>(
-      '/api/recharge/recharge_status',
+    const st = await callEndpoint(
+      s,
+      endpoints.rechargeStatus,
       { order_no: order.order_no, refresh: true },
       { token: admin },
     );
@@ -206,7 +197,7 @@ describe('Alipay notify', () => {
 
   it('the sandbox pay action is refused with a real provider', async () => {
     const order = await create(100);
-    const res = await s.call('/api/recharge/sandbox_pay', { order_no: order.order_no, outcome: 'pay' });
+    const res = await callEndpoint(s, endpoints.sandboxPay, { order_no: order.order_no, outcome: 'pay' });
     expect(res.errcode).toBe(ErrCode.PAYMENT_NOT_SANDBOX);
     expect(
       (await s.app.inject({ method: 'GET', url: `/sandbox/pay?order_no=${order.order_no}` })).statusCode,
@@ -217,8 +208,7 @@ describe('Alipay notify', () => {
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const address = s.app.server.address();
     if (!address || typeof address === 'string') throw new Error('not listening');
-    const code = (await s.call<{ code: string }>('/api/socket_io/get_ws_auth_code', {}, { token: admin }))
-      .datas.code;
+    const code = (await callEndpoint(s, endpoints.getWsAuthCode, {}, { token: admin })).datas.code;
     const socket: Socket<ServerToClientEvents> = connectClient(`http://127.0.0.1:${address.port}`, {
       path: SOCKET_PATH,
       transports: ['websocket'],

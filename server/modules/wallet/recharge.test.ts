@@ -1,21 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
-import type { PointRecordDatas } from '#contract/schemas/ledger.ts';
-import type { RechargeConfig, RechargeOrderRow, RechargeRecord } from '#contract/schemas/recharge.ts';
 import { DEMO_EDITOR, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointOutput } from '#contract/endpoint.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 let s: TestServer;
 let admin: string;
 
+// Sent raw: some tests send amounts the input schema refuses, on purpose.
 const create = (amount: unknown, extra: Record<string, unknown> = {}) =>
-  s.call<RechargeOrderRow>('/api/recharge/recharge_create', { amount, ...extra }, { token: admin });
+  s.call<EndpointOutput<typeof endpoints.rechargeCreate>>(
+    endpoints.rechargeCreate.path,
+    { amount, ...extra },
+    { token: admin },
+  );
 const pay = (orderNo: string, outcome: 'pay' | 'fail' = 'pay') =>
-  s.call<{ state: string }>('/api/recharge/sandbox_pay', { order_no: orderNo, outcome });
+  callEndpoint(s, endpoints.sandboxPay, { order_no: orderNo, outcome });
 const status = (orderNo: string, refresh = false) =>
-  s.call<RechargeOrderRow>('/api/recharge/recharge_status', { order_no: orderNo, refresh }, { token: admin });
+  callEndpoint(s, endpoints.rechargeStatus, { order_no: orderNo, refresh }, { token: admin });
 const balance = async () =>
-  (await s.call<PointRecordDatas>('/api/user/point_record', { page: 1, page_size: 100 }, { token: admin }))
-    .datas;
+  (await callEndpoint(s, endpoints.pointRecord, { page: 1, page_size: 100 }, { token: admin })).datas;
 
 beforeEach(async () => {
   s = await createTestServer();
@@ -27,7 +32,7 @@ afterEach(async () => {
 
 describe('recharge with the sandbox provider (the default outside production)', () => {
   it('says its rate, minimum and provider', async () => {
-    const c = await s.call<RechargeConfig>('/api/recharge/recharge_config', {}, { token: admin });
+    const c = await callEndpoint(s, endpoints.rechargeConfig, {}, { token: admin });
     expect(c.datas).toEqual({
       points_per_fen: 1,
       min_amount: 100,
@@ -78,7 +83,7 @@ describe('recharge with the sandbox provider (the default outside production)', 
     expect(after.datas.trade_no).toMatch(/^SANDBOX/);
     expect(after.datas.paid_at).toBeGreaterThan(0);
 
-    const record = await s.call<RechargeRecord>('/api/recharge/recharge_record', {}, { token: admin });
+    const record = await callEndpoint(s, endpoints.rechargeRecord, {}, { token: admin });
     expect(record.datas).toMatchObject({ total: 1, summary: { paid_amount: 1250, paid_points: 1250 } });
 
     // The sandbox page posts a form too (no script).
@@ -96,9 +101,7 @@ describe('recharge with the sandbox provider (the default outside production)', 
     const a = await create(500, { request_id: 'recharge-same-1' });
     const b = await create(500, { request_id: 'recharge-same-1' });
     expect(b.datas.order_no).toBe(a.datas.order_no);
-    expect(
-      (await s.call<RechargeRecord>('/api/recharge/recharge_record', {}, { token: admin })).datas.total,
-    ).toBe(1);
+    expect((await callEndpoint(s, endpoints.rechargeRecord, {}, { token: admin })).datas.total).toBe(1);
   });
 
   it('a failed sandbox payment charges nothing; the order can still be paid', async () => {
@@ -120,8 +123,9 @@ describe('recharge with the sandbox provider (the default outside production)', 
 
   it('a closed order can no longer be paid; closing a paid one is refused', async () => {
     const order = await create(1000);
-    const closed = await s.call<RechargeOrderRow>(
-      '/api/recharge/recharge_close',
+    const closed = await callEndpoint(
+      s,
+      endpoints.rechargeClose,
       { order_no: order.datas.order_no },
       { token: admin },
     );
@@ -131,8 +135,9 @@ describe('recharge with the sandbox provider (the default outside production)', 
 
     const paid = await create(200);
     await pay(paid.datas.order_no);
-    const refused = await s.call(
-      '/api/recharge/recharge_close',
+    const refused = await callEndpoint(
+      s,
+      endpoints.rechargeClose,
       { order_no: paid.datas.order_no },
       { token: admin },
     );
@@ -148,9 +153,7 @@ describe('recharge with the sandbox provider (the default outside production)', 
     expect(decimals).toMatchObject({ errcode: ErrCode.INVALID_INPUT, msg: '参数错误：金额最多两位小数' });
     expect((await create(5_000_001)).errcode).toBe(ErrCode.INVALID_INPUT);
     expect((await create('12.50')).errcode).toBe(ErrCode.INVALID_INPUT);
-    expect(
-      (await s.call<RechargeRecord>('/api/recharge/recharge_record', {}, { token: admin })).datas.total,
-    ).toBe(0);
+    expect((await callEndpoint(s, endpoints.rechargeRecord, {}, { token: admin })).datas.total).toBe(0);
   });
 
   it('limits the unpaid orders open at once', async () => {
@@ -160,9 +163,9 @@ describe('recharge with the sandbox provider (the default outside production)', 
 
   it('refuses an Editor, who still sees the recharge record', async () => {
     const editor = await s.session(DEMO_EDITOR.username);
-    const res = await s.call('/api/recharge/recharge_create', { amount: 1000 }, { token: editor });
+    const res = await callEndpoint(s, endpoints.rechargeCreate, { amount: 1000 }, { token: editor });
     expect(res.errcode).toBe(ErrCode.FORBIDDEN);
-    expect((await s.call('/api/recharge/recharge_record', {}, { token: editor })).errcode).toBe(0);
+    expect((await callEndpoint(s, endpoints.rechargeRecord, {}, { token: editor })).errcode).toBe(0);
   });
 
   it('keeps orders to their account: another shop cannot read one', async () => {
@@ -189,7 +192,12 @@ describe('recharge with the sandbox provider (the default outside production)', 
       })
       .execute();
     const token = await s.session('other_admin');
-    const res = await s.call('/api/recharge/recharge_status', { order_no: order.datas.order_no }, { token });
+    const res = await callEndpoint(
+      s,
+      endpoints.rechargeStatus,
+      { order_no: order.datas.order_no },
+      { token },
+    );
     expect(res.errcode).toBe(ErrCode.RECHARGE_NOT_FOUND);
   });
 });
@@ -199,17 +207,18 @@ describe('recharge in production without a payment provider (issue 24)', () => {
     const prod = await createTestServer({ config: { production: true } });
     try {
       const token = await prod.session();
-      const c = await prod.call<RechargeConfig>('/api/recharge/recharge_config', {}, { token });
+      const c = await callEndpoint(prod, endpoints.rechargeConfig, {}, { token });
       expect(c.errcode).toBe(0);
       expect(c.datas).toMatchObject({ provider: null, sandbox: false });
-      const before = await prod.call<{ integral: number }>('/api/user/user_center', {}, { token });
-      const r = await prod.call(
-        '/api/recharge/recharge_create',
+      const before = await callEndpoint(prod, endpoints.userCenter, {}, { token });
+      const r = await callEndpoint(
+        prod,
+        endpoints.rechargeCreate,
         { amount: 12_50, request_id: 'prod-r-1' },
         { token },
       );
       expect(r.errcode).toBe(ErrCode.PAYMENT_NOT_CONFIGURED);
-      const after = await prod.call<{ integral: number }>('/api/user/user_center', {}, { token });
+      const after = await callEndpoint(prod, endpoints.userCenter, {}, { token });
       expect(after.datas.integral).toBe(before.datas.integral);
       const orders = await prod.db.selectFrom('recharge_orders').select('id').execute();
       expect(orders).toEqual([]);

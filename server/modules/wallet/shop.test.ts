@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
-import type { ServiceRow } from '#contract/schemas/checks-catalogue.ts';
-import type { OrderRow, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
-import type { PointRecordDatas } from '#contract/schemas/ledger.ts';
-import type { AccountPrice, BuyRecord, PackageSurplus, PayIntegralDatas } from '#contract/schemas/wallet.ts';
+import type { AccountPrice } from '#contract/schemas/wallet.ts';
 import { DEMO_EDITOR, TEST_START, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { FakeCheckProvider, testImei } from '#tests/setup/fake-check-provider.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 let s: TestServer;
 let admin: string;
@@ -18,13 +17,12 @@ const combo = (name: string) => {
   return c;
 };
 const ledger = async () =>
-  (await s.call<PointRecordDatas>('/api/user/point_record', { page: 1, page_size: 100 }, { token: admin }))
-    .datas;
+  (await callEndpoint(s, endpoints.pointRecord, { page: 1, page_size: 100 }, { token: admin })).datas;
 
 beforeEach(async () => {
   s = await createTestServer({ checkProvider: new FakeCheckProvider() });
   admin = await s.session();
-  combos = (await s.call<AccountPrice>('/api/combo/get_account_price', {}, { token: admin })).datas.list;
+  combos = (await callEndpoint(s, endpoints.getAccountPrice, {}, { token: admin })).datas.list;
 });
 afterEach(async () => {
   await s.close();
@@ -47,11 +45,11 @@ describe('get_account_price', () => {
 
 describe('pay_integral', () => {
   it('buys a package: points out through the ledger, VIP extended, checks granted, recorded', async () => {
-    const vipBefore = (await s.call<{ vip_end_time: number }>('/api/user/user_center', {}, { token: admin }))
-      .datas;
+    const vipBefore = (await callEndpoint(s, endpoints.userCenter, {}, { token: admin })).datas;
     const c = combo('VIP 月卡 + 查询 50 台');
-    const res = await s.call<PayIntegralDatas>(
-      '/api/user/pay_integral',
+    const res = await callEndpoint(
+      s,
+      endpoints.payIntegral,
       { combo_id: c.id, request_id: RID(1) },
       { token: admin },
     );
@@ -70,7 +68,7 @@ describe('pay_integral', () => {
       balance_after: 1_000_00 - 55_00,
     });
 
-    const surplus = await s.call<PackageSurplus>('/api/user/package_surplus', {}, { token: admin });
+    const surplus = await callEndpoint(s, endpoints.packageSurplus, {}, { token: admin });
     expect(surplus.datas.list).toEqual([
       expect.objectContaining({
         record_id: res.datas.record_id,
@@ -82,7 +80,7 @@ describe('pay_integral', () => {
         name_es: c.name_es,
       }),
     ]);
-    const record = await s.call<BuyRecord>('/api/user/buy_record', { page: 1 }, { token: admin });
+    const record = await callEndpoint(s, endpoints.buyRecord, { page: 1 }, { token: admin });
     expect(record.datas.total).toBe(1);
     expect(record.datas.list[0]).toMatchObject({
       combo_name: c.name,
@@ -97,13 +95,13 @@ describe('pay_integral', () => {
     const c = combo('VIP 月卡');
     const body = { combo_id: c.id, request_id: RID(2) };
     const [a, b] = await Promise.all([
-      s.call<PayIntegralDatas>('/api/user/pay_integral', body, { token: admin }),
-      s.call<PayIntegralDatas>('/api/user/pay_integral', body, { token: admin }),
+      callEndpoint(s, endpoints.payIntegral, body, { token: admin }),
+      callEndpoint(s, endpoints.payIntegral, body, { token: admin }),
     ]);
     // One answers, the other is the same purchase (or stays silent while the first runs).
     const ok = [a, b].filter((r) => r.errcode === 0);
     expect(ok.length).toBeGreaterThanOrEqual(1);
-    const replay = await s.call<PayIntegralDatas>('/api/user/pay_integral', body, { token: admin });
+    const replay = await callEndpoint(s, endpoints.payIntegral, body, { token: admin });
     expect(replay.datas.record_id).toBe(ok[0]!.datas.record_id);
     const l = await ledger();
     expect(l.list.filter((e) => e.type === 'purchase')).toHaveLength(1);
@@ -111,8 +109,9 @@ describe('pay_integral', () => {
   });
 
   it('refuses an unknown package and too few points with a clear message, charging nothing', async () => {
-    const unknown = await s.call(
-      '/api/user/pay_integral',
+    const unknown = await callEndpoint(
+      s,
+      endpoints.payIntegral,
       { combo_id: 999, request_id: RID(3) },
       { token: admin },
     );
@@ -123,15 +122,17 @@ describe('pay_integral', () => {
     for (let i = 0; i < 3; i++)
       expect(
         (
-          await s.call(
-            '/api/user/pay_integral',
+          await callEndpoint(
+            s,
+            endpoints.payIntegral,
             { combo_id: big.id, request_id: RID(10 + i) },
             { token: admin },
           )
         ).errcode,
       ).toBe(0);
-    const short = await s.call(
-      '/api/user/pay_integral',
+    const short = await callEndpoint(
+      s,
+      endpoints.payIntegral,
       { combo_id: big.id, request_id: RID(20) },
       { token: admin },
     );
@@ -141,34 +142,40 @@ describe('pay_integral', () => {
     expect(l.balance).toBe(1_000_00 - 3 * 298_00);
     expect(l.list.filter((e) => e.type === 'purchase')).toHaveLength(3);
     // VIP level 2 now, a year times three.
-    const center = await s.call<{ vip_level: number }>('/api/user/user_center', {}, { token: admin });
+    const center = await callEndpoint(s, endpoints.userCenter, {}, { token: admin });
     expect(center.datas.vip_level).toBe(2);
   });
 
   it('refuses an Editor (FORBIDDEN), who still sees the shop and the records', async () => {
     const editor = await s.session(DEMO_EDITOR.username);
-    const res = await s.call('/api/user/pay_integral', { combo_id: combo('VIP 月卡').id }, { token: editor });
+    const res = await callEndpoint(
+      s,
+      endpoints.payIntegral,
+      { combo_id: combo('VIP 月卡').id },
+      { token: editor },
+    );
     expect(res.errcode).toBe(ErrCode.FORBIDDEN);
     expect((await ledger()).balance).toBe(1_000_00);
-    expect((await s.call('/api/combo/get_account_price', {}, { token: editor })).errcode).toBe(0);
-    expect((await s.call('/api/user/buy_record', {}, { token: editor })).errcode).toBe(0);
-    expect((await s.call('/api/user/package_surplus', {}, { token: editor })).errcode).toBe(0);
+    expect((await callEndpoint(s, endpoints.getAccountPrice, {}, { token: editor })).errcode).toBe(0);
+    expect((await callEndpoint(s, endpoints.buyRecord, {}, { token: editor })).errcode).toBe(0);
+    expect((await callEndpoint(s, endpoints.packageSurplus, {}, { token: editor })).errcode).toBe(0);
   });
 });
 
 describe('check orders draw on package checks first', () => {
   it('covers devices with the oldest package checks, then freezes points for the rest; detail and ledger say which', async () => {
-    const services = (await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token: admin }))
-      .datas.list;
+    const services = (await callEndpoint(s, endpoints.comboList, {}, { token: admin })).datas.list;
     const warranty = services.find((x) => x.code === 'warranty')!;
-    const first = await s.call<PayIntegralDatas>(
-      '/api/user/pay_integral',
+    const first = await callEndpoint(
+      s,
+      endpoints.payIntegral,
       { combo_id: combo('VIP 月卡 + 查询 50 台').id, request_id: RID(30) },
       { token: admin },
     );
     s.clock.advance(1000);
-    const second = await s.call<PayIntegralDatas>(
-      '/api/user/pay_integral',
+    const second = await callEndpoint(
+      s,
+      endpoints.payIntegral,
       { combo_id: combo('查询包 100 台').id, request_id: RID(31) },
       { token: admin },
     );
@@ -176,21 +183,23 @@ describe('check orders draw on package checks first', () => {
 
     // 160 devices: 50 from the first package, 100 from the second, 10 paid in points (0.50 each).
     const identifiers = Array.from({ length: 160 }, (_, i) => testImei(i + 1));
-    const order = await s.call<OrderWriteDatas>(
-      '/api/checks/order_create',
+    const order = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       { title: '套餐下单', identifiers, service_ids: [warranty.id], request_id: 'order-with-packages' },
       { token: admin },
     );
     expect(order.errcode).toBe(0);
     expect(order.datas).toMatchObject({ added: 160, frozen: 10 * 50, integral: balance - 10 * 50 });
 
-    const detail = await s.call<OrderRow & { package_checks: number }>(
-      '/api/checks/order_detail',
+    const detail = await callEndpoint(
+      s,
+      endpoints.orderDetail,
       { order_id: order.datas.order_id },
       { token: admin },
     );
     expect(detail.datas).toMatchObject({ package_checks: 150, price: 500, frozen: 500 });
-    const surplus = await s.call<PackageSurplus>('/api/user/package_surplus', {}, { token: admin });
+    const surplus = await callEndpoint(s, endpoints.packageSurplus, {}, { token: admin });
     expect(surplus.datas.list).toEqual([]);
 
     const l = await ledger();
@@ -208,8 +217,9 @@ describe('check orders draw on package checks first', () => {
     expect(Number(shares.sum)).toBe(500);
 
     // More devices: no checks left, all in points.
-    const more = await s.call<OrderWriteDatas>(
-      '/api/checks/order_add_devices',
+    const more = await callEndpoint(
+      s,
+      endpoints.orderAddDevices,
       { order_id: order.datas.order_id, identifiers: [testImei(500)], request_id: 'order-add-after' },
       { token: admin },
     );
@@ -221,20 +231,21 @@ describe('check orders draw on package checks first', () => {
     await s.close();
     s = await createTestServer({ checkProvider: provider, runner: { maxAttempts: 3 } });
     admin = await s.session();
-    combos = (await s.call<AccountPrice>('/api/combo/get_account_price', {}, { token: admin })).datas.list;
-    const services = (await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token: admin }))
-      .datas.list;
+    combos = (await callEndpoint(s, endpoints.getAccountPrice, {}, { token: admin })).datas.list;
+    const services = (await callEndpoint(s, endpoints.comboList, {}, { token: admin })).datas.list;
     const warranty = services.find((x) => x.code === 'warranty')!;
-    const bought = await s.call<PayIntegralDatas>(
-      '/api/user/pay_integral',
+    const bought = await callEndpoint(
+      s,
+      endpoints.payIntegral,
       { combo_id: combo('查询包 100 台').id, request_id: RID(50) },
       { token: admin },
     );
     // The provider refuses the first two devices it is sent (no answer); the third gets its answer.
     provider.onSubmit = (_req, n) =>
       n <= 2 ? { kind: 'failed', reason: 'refused' } : { kind: 'accepted', ticket: '', poll_after_ms: 0 };
-    const order = await s.call<OrderWriteDatas>(
-      '/api/checks/order_create',
+    const order = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       {
         title: '退回',
         identifiers: [1, 2, 3].map((n) => testImei(n)),
@@ -248,13 +259,14 @@ describe('check orders draw on package checks first', () => {
       s.clock.advance(10 * 60_000);
       await s.runner?.runOnce();
     }
-    const detail = await s.call<OrderRow & { package_checks: number }>(
-      '/api/checks/order_detail',
+    const detail = await callEndpoint(
+      s,
+      endpoints.orderDetail,
       { order_id: order.datas.order_id },
       { token: admin },
     );
     expect(detail.datas).toMatchObject({ package_checks: 1, jobs_failed: 2 });
-    const surplus = await s.call<PackageSurplus>('/api/user/package_surplus', {}, { token: admin });
+    const surplus = await callEndpoint(s, endpoints.packageSurplus, {}, { token: admin });
     expect(surplus.datas.list.map((p) => p.check_left)).toEqual([99]);
     const returns = (await ledger()).list.filter((e) => e.type === 'package_return');
     expect(returns.map((e) => [e.purchase_id, e.checks_delta, e.order_id, e.balance_delta])).toEqual([
@@ -272,11 +284,7 @@ describe('check orders draw on package checks first', () => {
     expect(releases).toHaveLength(3);
     const shown = (await ledger()).list.filter((e) => e.order_id === order.datas.order_id);
     expect(shown.map((e) => e.type).sort()).toEqual(['package', 'package_return', 'package_return']);
-    const refunds = await s.call<PointRecordDatas>(
-      '/api/user/point_record',
-      { type: 'refund' },
-      { token: admin },
-    );
+    const refunds = await callEndpoint(s, endpoints.pointRecord, { type: 'refund' }, { token: admin });
     expect(refunds.datas.total).toBe(refunds.datas.list.length);
     expect(refunds.datas.list.filter((e) => e.order_id === order.datas.order_id)).toEqual([]);
     // More runs (a replayed completion finds nothing to do): still two returns.
@@ -286,17 +294,18 @@ describe('check orders draw on package checks first', () => {
   });
 
   it('lapsed package checks are not used', async () => {
-    await s.call(
-      '/api/user/pay_integral',
+    await callEndpoint(
+      s,
+      endpoints.payIntegral,
       { combo_id: combo('查询包 100 台').id, request_id: RID(40) },
       { token: admin },
     );
     s.clock.advance(181 * 24 * 3600_000);
     admin = await s.session();
-    const services = (await s.call<{ list: ServiceRow[] }>('/api/checks/combo_list', {}, { token: admin }))
-      .datas.list;
-    const order = await s.call<OrderWriteDatas>(
-      '/api/checks/order_create',
+    const services = (await callEndpoint(s, endpoints.comboList, {}, { token: admin })).datas.list;
+    const order = await callEndpoint(
+      s,
+      endpoints.orderCreate,
       {
         title: 'lapsed',
         identifiers: [testImei(1)],
@@ -305,8 +314,6 @@ describe('check orders draw on package checks first', () => {
       { token: admin },
     );
     expect(order.datas.frozen).toBe(50);
-    expect(
-      (await s.call<PackageSurplus>('/api/user/package_surplus', {}, { token: admin })).datas.list,
-    ).toEqual([]);
+    expect((await callEndpoint(s, endpoints.packageSurplus, {}, { token: admin })).datas.list).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { ModuleDeps } from '#server/module-deps.ts';
 import { rechargeSettings } from '#server/payment-config.ts';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
-import { accountRoom, emitDataChanged } from '#server/plugins/realtime.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
+import { accountRoom, emitDataChanged } from '#server/http/realtime.ts';
 import { selectPaymentProvider } from '#server/providers/payment/index.ts';
 import type { PaymentProvider } from '#server/providers/payment/provider.ts';
 import { walletHandlers } from './handlers.ts';

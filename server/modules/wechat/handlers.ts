@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { HandlerMap } from '#server/plugins/endpoints.ts';
+import type { HandlerMap } from '#server/http/endpoints.ts';
 import type { SessionService } from '#server/modules/auth/session-service.ts';
 import type { WechatService } from './wechat-service.ts';
 

@@ -7,6 +7,8 @@ import { WECHAT_API_BASE, loadConfig, type WechatConfig } from '#server/config.t
 import { OfficialWechatProvider } from '#server/providers/wechat/official.ts';
 import { WechatApiError } from '#server/providers/wechat/provider.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 const APPID = 'wx_test_appid';
 const SECRET = 'test-secret';
@@ -128,10 +130,10 @@ describe('the app with the official provider', () => {
 
   const callback = (query: Record<string, string>) =>
     s.app.inject({ method: 'GET', url: '/api/login/wx_callback', query });
-  const poll = (uniqid: string) => s.call('/api/login/wxok', { uniqid });
+  const poll = (uniqid: string) => callEndpoint(s, endpoints.wxok, { uniqid });
 
   it('qrcode answers the qrconnect URL; the callback signs in on the next poll', async () => {
-    const res = await s.call('/api/login/qrcode', {});
+    const res = await callEndpoint(s, endpoints.qrcode, {});
     const qr = qrcodeOutput.strict().parse(res.datas);
     expect(qr.sandbox).toBe(false);
     const url = new URL(qr.qr_content);
@@ -151,7 +153,7 @@ describe('the app with the official provider', () => {
   });
 
   it('a code WeChat refuses (40029): an error page, the scene stays pending', async () => {
-    const qr = qrcodeOutput.parse((await s.call('/api/login/qrcode', {})).datas);
+    const qr = qrcodeOutput.parse((await callEndpoint(s, endpoints.qrcode, {})).datas);
     const back = await callback({ code: 'bad-code', state: qr.uniqid });
     expect(back.statusCode).toBe(502);
     expect(back.body).toContain('微信授权失败');
@@ -159,7 +161,7 @@ describe('the app with the official provider', () => {
   });
 
   it('a state that is not a live scene of ours is refused before asking WeChat', async () => {
-    const qr = qrcodeOutput.parse((await s.call('/api/login/qrcode', {})).datas);
+    const qr = qrcodeOutput.parse((await callEndpoint(s, endpoints.qrcode, {})).datas);
     for (const state of ['forged-state', '', qr.uniqid + 'x']) {
       const back = await callback({ code: GOOD_CODE, state });
       expect(back.statusCode, state).toBe(410);
@@ -180,7 +182,7 @@ describe('the app with the official provider', () => {
   it('production with the official provider: qrcode works', async () => {
     await s.close();
     s = await createTestServer({ config: { production: true, wechat: wechatConfig() } });
-    const res = await s.call('/api/login/qrcode', {});
+    const res = await callEndpoint(s, endpoints.qrcode, {});
     expect(res.errcode).toBe(0);
     expect(res.errcode).not.toBe(ErrCode.WX_NOT_CONFIGURED);
   });

@@ -7,7 +7,7 @@ import type { Clock } from '#server/lib/clock.ts';
 import type { AuthRepository } from '#server/modules/auth/repository.ts';
 import type { AuthUser, SessionService } from '#server/modules/auth/session-service.ts';
 import { toUserDatas } from '#server/modules/auth/user-datas.ts';
-import type { RateLimiter } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { WechatIdentity, WechatProvider } from '#server/providers/wechat/index.ts';
 import type { WechatRepository } from './repository.ts';
 

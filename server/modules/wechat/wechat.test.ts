@@ -4,10 +4,12 @@ import { qrcodeOutput, wxokOutput } from '#contract/schemas/account.ts';
 import { DEMO_ADMIN, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { SANDBOX_WECHAT_PRESETS } from '#server/providers/wechat/sandbox.ts';
 import { WECHAT_LIMITS, WECHAT_SCENE } from './wechat-service.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
-const QRCODE = '/api/login/qrcode';
-const WXOK = '/api/login/wxok';
-const UNBIND = '/api/admin/unbind_wx';
+const QRCODE = endpoints.qrcode.path;
+const WXOK = endpoints.wxok.path;
+const UNBIND = endpoints.unbindWx.path;
 const PRESET = SANDBOX_WECHAT_PRESETS[0]!.openid;
 
 let s: TestServer;
@@ -84,7 +86,7 @@ describe('WeChat QR login through the sandbox', () => {
     expect(d).toMatchObject({ username: 'admin', wx_openid: PRESET, role: 0 });
     expect(Object.keys(res.datas).sort()).toContain('token');
 
-    const me = await s.call('/api/user/get_user', {}, { token: d.token });
+    const me = await callEndpoint(s, endpoints.getUser, {}, { token: d.token });
     expect(me.errcode).toBe(0);
     expect(me.datas.username).toBe('admin');
     expect((await userRow('admin')).last_login_at).toBe(s.clock.now());

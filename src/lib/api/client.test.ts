@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse, delay } from 'msw';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { mswServer } from '#tests/setup/web.ts';
 import { callApi, configureApiClient } from './client.ts';
 import { ApiError, DuplicateRequestError, NetworkError } from './errors.ts';

@@ -1,7 +1,7 @@
 import type * as Ofetch from 'ofetch';
 import type * as ErrorMessages from './error-messages.ts';
 import { t } from '@lingui/core/macro';
-import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint.ts';
+import type { EndpointRef, RefInput, RefOutput } from '#contract/endpoint.ts';
 import type { Envelope } from '#contract/envelope.ts';
 import { isOfflineList } from '#contract/offline-lists.ts';
 import { CACHED_AT_HEADER } from '#src/lib/offline/sw-protocol.ts';
@@ -105,11 +105,11 @@ const swMayAnswer = (path: string): boolean =>
  * errcode policy (section 8). Answers `datas`, or throws ApiError / NetworkError /
  * DuplicateRequestError after telling the user what the spec says to tell.
  */
-export async function callApi<E extends EndpointDef>(
+export async function callApi<E extends EndpointRef>(
   endpoint: E,
-  input: EndpointInput<E>,
+  input: RefInput<E>,
   options: CallOptions = {},
-): Promise<EndpointOutput<E>> {
+): Promise<RefOutput<E>> {
   const url = `${apiBase()}${endpoint.path}`;
   let warned = false;
   const toasts = !options.background && !options.ownErrors;
@@ -180,7 +180,7 @@ export async function callApi<E extends EndpointDef>(
     case 'ok':
       if (outcome.toast) hooks.notify('success', outcome.toast, TOAST_MS);
       if (cachedAt !== null) markCachedAnswer(answer.datas, cachedAt);
-      return answer.datas as EndpointOutput<E>;
+      return answer.datas as RefOutput<E>;
     case 'session-expired':
       if (options.handleSessionExpiry !== false) hooks.onSessionExpired();
       break;

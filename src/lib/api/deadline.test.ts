@@ -2,7 +2,7 @@
 // signal, and ofetch ignores its `timeout` when given one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from 'msw';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { mswServer } from '#tests/setup/web.ts';
 import { callApi, configureApiClient } from './client.ts';
 import { callDeadline } from './deadline.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { authEndpoints, outboxEndpoints } from './endpoint-refs.ts';
 
 describe('authEndpoints', () => {

@@ -1,15 +1,18 @@
-import type { endpoints } from '#contract/endpoints.ts';
-
-type Endpoints = typeof endpoints;
+import type { EndpointRef } from '#contract/endpoint.ts';
+import type { Endpoints } from '#contract/endpoints.ts';
 
 /**
- * A path-only stand-in for `endpoints[name]`, typed as the full definition. callApi reads only the
- * path and tokenInQuery at run time; the full contract carries every zod schema of the product (zod
- * and all of them, ~45 kB after gzip), which the sign-in route must not load (decision 0025, first
- * load budget). endpoint-refs.test.ts checks each stand-in against the contract.
+ * The few endpoints the sign-in route and the outbox call, by path, as in
+ * contract/endpoint-paths.generated.ts: that file names every endpoint (~110 paths), and the sign-in
+ * route's first load has no room for the ones it does not call (decision 0025, first load budget).
+ * endpoint-refs.test.ts checks each one against the contract.
  */
-function endpointRef<K extends keyof Endpoints>(name: K, path: Endpoints[K]['path'], tokenInQuery?: true) {
-  return (tokenInQuery ? { name, path, tokenInQuery } : { name, path }) as unknown as Endpoints[K];
+function endpointRef<K extends keyof Endpoints>(
+  name: K,
+  path: Endpoints[K]['path'],
+  tokenInQuery?: true,
+): EndpointRef<Endpoints[K]> & { name: K } {
+  return tokenInQuery ? { name, path, tokenInQuery } : { name, path };
 }
 
 /** The outbox's batch (it runs in the first-load bundle: the outbox starts with the app). */

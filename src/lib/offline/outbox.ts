@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { EndpointDef, EndpointInput, EndpointOutput } from '#contract/endpoint.ts';
+import type { EndpointRef, RefInput, RefOutput } from '#contract/endpoint.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { NetworkError } from '#src/lib/api/errors.ts';
 import { hooks } from './outbox-hooks.ts';
@@ -43,7 +43,7 @@ export function newRequestId(): string {
 let lastSeq = 0;
 const nextSeq = () => (lastSeq = Math.max(Date.now() * 1000, lastSeq + 1));
 
-async function enqueue<E extends EndpointDef>(
+async function enqueue<E extends EndpointRef>(
   endpoint: E,
   body: Record<string, unknown>,
   userId: number,
@@ -74,21 +74,21 @@ async function enqueue<E extends EndpointDef>(
  * answers the server's datas; offline, after a transport failure, or behind other waiting writes it
  * is queued (the user is told) and answers a QueuedWrite. A business refusal throws as callApi does.
  */
-export async function callOrQueue<E extends EndpointDef>(
+export async function callOrQueue<E extends EndpointRef>(
   endpoint: E,
-  input: EndpointInput<E>,
+  input: RefInput<E>,
   options: { label?: string } = {},
-): Promise<EndpointOutput<E> | QueuedWrite> {
+): Promise<RefOutput<E> | QueuedWrite> {
   const body = { ...(input as Record<string, unknown>) };
   body.request_id ??= newRequestId();
   const userId = hooks.currentUserId();
-  if (userId === null || carriesSecret(body)) return callApi(endpoint, body as EndpointInput<E>);
+  if (userId === null || carriesSecret(body)) return callApi(endpoint, body as RefInput<E>);
 
   const waiting = await pendingCount(userId);
   let state: OutboxItem['state'] = 'queued';
   if (waiting === 0) {
     try {
-      return await callApi(endpoint, body as EndpointInput<E>);
+      return await callApi(endpoint, body as RefInput<E>);
     } catch (err) {
       if (!(err instanceof NetworkError)) throw err;
       if (!err.offline) state = 'failed-transport';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { UserCenter } from '#contract/schemas/account.ts';
-import { endpoints } from '#contract/endpoints.ts';
-import type { EndpointInput } from '#contract/endpoint.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
+import type { RefInput } from '#contract/endpoint.ts';
 import { callApi } from '#src/lib/api/client.ts';
 
 export const accountKeys = {
@@ -19,7 +19,7 @@ export const userCenterQuery = () =>
 function useAccountWrite<E extends (typeof endpoints)[keyof typeof endpoints]>(endpoint: E) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EndpointInput<E>) => callApi(endpoint, input),
+    mutationFn: (input: RefInput<E>) => callApi(endpoint, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Code, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconTextScan2 } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { extractPhotoCandidates, type PhotoCandidate } from '#contract/identifiers/photo-text.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { notify } from '#src/ui/notify.ts';

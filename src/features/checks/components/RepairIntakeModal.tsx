@@ -2,7 +2,7 @@ import { memo, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import {
   INTAKE_LINES_MAX,
   repairIntakeOutput,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeLineStats } from './line-stats.ts';
-import { imeiWithCheckDigit } from './luhn-fixture.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { DUPLICATE_REASONS, REJECT_REASONS, firstRejects } from './reject-reasons.ts';
 
 const noYield = () => Promise.resolve();

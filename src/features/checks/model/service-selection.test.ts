@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coveredByPackages, orderPrice, resolveSelection, shortfall } from './service-selection.ts';
-import { service } from './test-fixtures.ts';
+import { service } from '#tests/fixtures/checks-rows.ts';
 
 const catalogue = [
   service(1, 'warranty', 150),

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
-import type { EndpointInput } from '#contract/endpoint.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
+import type { RefInput } from '#contract/endpoint.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { customerKeys } from './customer-keys.ts';
 
@@ -27,8 +27,7 @@ export const customerDetailQuery = (id: number) =>
 export function useSaveCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EndpointInput<typeof endpoints.customerSave>) =>
-      callApi(endpoints.customerSave, input),
+    mutationFn: (input: RefInput<typeof endpoints.customerSave>) => callApi(endpoints.customerSave, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
@@ -36,8 +35,7 @@ export function useSaveCustomer() {
 export function useMergeCustomers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EndpointInput<typeof endpoints.customerMerge>) =>
-      callApi(endpoints.customerMerge, input),
+    mutationFn: (input: RefInput<typeof endpoints.customerMerge>) => callApi(endpoints.customerMerge, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { callApi } from '#src/lib/api/client.ts';
 
 /** A receipt reads the ticket (with its status link) and the shop's name, phone and address. */

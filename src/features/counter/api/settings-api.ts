@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import type { CounterSettingsSaveInput } from '#contract/schemas/counter-settings.ts';
 import type { RepairSettingsSaveInput } from '#contract/schemas/repairs-monitors.ts';
 import { callApi } from '#src/lib/api/client.ts';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { IconFilter } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { useOutbox } from '#src/lib/offline/outbox.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';

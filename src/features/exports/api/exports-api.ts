@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import type { ExportLang, ExportListDatas, ExportRow } from '#contract/schemas/checks-export.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
 import { apiBase, callApi } from '#src/lib/api/client.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import type { ServerToClientEvents } from '#contract/realtime.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { noticesKeys } from './keys.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import type { LedgerType } from '#contract/schemas/ledger.ts';
 import type { RechargeState } from '#contract/schemas/recharge.ts';
 import type { PurchaseKind } from '#contract/schemas/wallet.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '#contract/endpoints.ts';
+import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import type { RechargeCreateInput, RechargeOrderRow, RechargeState } from '#contract/schemas/recharge.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { walletKeys } from './ledger-api.ts';

@@ -57,7 +57,7 @@ const reused = () =>
  * - the first request claims (account, request_id) with an insert only one can win, together with
  *   the call's fingerprint and a short lease (holder token + expiry);
  * - the write's own transaction flips the key to `written` as its first statement, fenced on the
- *   holder token (fencedDb): a holder whose lease was taken over cannot commit, so the write lands once;
+ *   holder token (fenceKeyedWrites): a holder whose lease was taken over cannot commit, so the write lands once;
  * - a retry while the lease runs gets PENDING (silent, retried); once the holder is gone (a crash, a
  *   SIGKILL) the retry takes the lease over and runs the write; a key `written` whose answer was lost
  *   in a crash answers ALREADY_DONE (silent: the outbox drops the write as done);
@@ -177,7 +177,7 @@ export class RequestKeys {
     return { kind: 'first', lockToken };
   }
 
-  /** Runs the handler holding the key: transactions of fencedDb inside it fence on the key. */
+  /** Runs the handler holding the key: transactions of the fenced handle inside it fence on the key. */
   async hold<T>(accountId: number, requestId: string, lockToken: string, run: () => Promise<T>): Promise<T> {
     const key: HeldKey = { keys: this, accountId, requestId, lockToken, open: true };
     try {
@@ -226,11 +226,11 @@ export class RequestKeys {
 }
 
 /**
- * The database handle the services get: every `transaction()` run while a request holds its key
+ * Wraps the plain handle into the one the services get (ModuleDeps.db, `fencedDb` in server/app.ts): every `transaction()` run while a request holds its key
  * starts by fencing on that key (RequestKeys.fence), so the key is claimed in the write's own
  * transaction. Outside a keyed request it is the plain database.
  */
-export function fencedDb(db: Kysely<Database>): Kysely<Database> {
+export function fenceKeyedWrites(db: Kysely<Database>): Kysely<Database> {
   return new Proxy(db, {
     get(target, prop) {
       if (prop === 'transaction') {

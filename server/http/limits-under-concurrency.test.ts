@@ -12,6 +12,8 @@ import { DEMO_ADMIN, TEST_PUZZLE_X, createTestServer, type TestServer } from '#t
 import type * as Secrets from '#server/lib/secrets.ts';
 import type * as SmsCodeHash from '#server/modules/account/sms-code-hash.ts';
 import { RateLimiter, type Reservation } from './rate-limit.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
 
 const counted = vi.hoisted(() => ({ passwords: 0, smsCodes: 0 }));
 vi.mock('#server/lib/secrets.ts', async (importOriginal) => {
@@ -75,8 +77,9 @@ describe('limits that guard a check hold under concurrency', () => {
       counted.passwords = 0;
       const res = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          s.call(
-            '/api/user/edit_password',
+          callEndpoint(
+            s,
+            endpoints.editPassword,
             { old_password: `wrong-${i}`, new_password: 'brandnew2026' },
             { token },
           ),
@@ -97,7 +100,7 @@ describe('limits that guard a check hold under concurrency', () => {
       const uniqids = await Promise.all(Array.from({ length: 30 }, () => s.puzzle()));
       const res = await Promise.all(
         uniqids.map((uniqid, i) =>
-          s.call('/api/login/login', {
+          callEndpoint(s, endpoints.login, {
             username: 'admin',
             password: `guess-${i}`,
             tn_r: TEST_PUZZLE_X,
@@ -111,8 +114,9 @@ describe('limits that guard a check hold under concurrency', () => {
         [ErrCode.RATE_LIMITED]: 20,
       });
       // The owner elsewhere is not locked out, and a success there checks one more password.
-      const elsewhere = await s.call(
-        '/api/login/login',
+      const elsewhere = await callEndpoint(
+        s,
+        endpoints.login,
         { username: 'admin', password: DEMO_ADMIN.password, tn_r: TEST_PUZZLE_X, uniqid: await s.puzzle() },
         { remoteAddress: '192.0.2.77' },
       );
@@ -128,7 +132,7 @@ describe('limits that guard a check hold under concurrency', () => {
       const uniqids = await Promise.all(Array.from({ length: 40 }, () => s.puzzle()));
       const res = await Promise.all(
         uniqids.map((uniqid, i) =>
-          s.call('/api/login/login', {
+          callEndpoint(s, endpoints.login, {
             username: `nobody${i}`,
             password: 'guess2026',
             tn_r: TEST_PUZZLE_X,
@@ -145,8 +149,9 @@ describe('limits that guard a check hold under concurrency', () => {
     const uniqid = await s.puzzle();
     const res = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        s.call(
-          '/api/login/login',
+        callEndpoint(
+          s,
+          endpoints.login,
           { username: 'admin', password: `guess-${i}`, tn_r: TEST_PUZZLE_X, uniqid },
           { remoteAddress: `192.0.2.${i + 1}` },
         ),
@@ -163,14 +168,15 @@ describe('limits that guard a check hold under concurrency', () => {
     await s.db.updateTable('users').set({ phone_number: PHONE }).where('username', '=', 'editor').execute();
     const token = await s.session('editor');
     expect(
-      (await s.call('/api/user/sendsms', { phone: PHONE, purpose: 'edit_password' }, { token })).errcode,
+      (await callEndpoint(s, endpoints.sendSms, { phone: PHONE, purpose: 'edit_password' }, { token }))
+        .errcode,
     ).toBe(0);
     const code = await s.lastSmsCode(PHONE);
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
     slowCodeReads();
     const res = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        s.call('/api/user/edit_password_sms', { code: wrong(i), new_password: 'bysms2026' }, { token }),
+        callEndpoint(s, endpoints.editPasswordSms, { code: wrong(i), new_password: 'bysms2026' }, { token }),
       ),
     );
     expect(counted.smsCodes).toBe(SMS_RULES.maxWrongTries);
@@ -178,7 +184,12 @@ describe('limits that guard a check hold under concurrency', () => {
     expect(codes[ErrCode.SMS_CODE_WRONG]).toBe(5);
     expect((codes[ErrCode.SMS_CODE_BURNT] ?? 0) + (codes[ErrCode.SMS_CODE_USED] ?? 0)).toBe(25);
     // Burnt: the right code is refused too, and compared no more.
-    const right = await s.call('/api/user/edit_password_sms', { code, new_password: 'bysms2026' }, { token });
+    const right = await callEndpoint(
+      s,
+      endpoints.editPasswordSms,
+      { code, new_password: 'bysms2026' },
+      { token },
+    );
     expect(right.errcode).toBe(ErrCode.SMS_CODE_BURNT);
     expect(counted.smsCodes).toBe(SMS_RULES.maxWrongTries);
   });
@@ -186,14 +197,14 @@ describe('limits that guard a check hold under concurrency', () => {
   it('the right SMS code on its last try is used, not burnt', async () => {
     await s.db.updateTable('users').set({ phone_number: PHONE }).where('username', '=', 'editor').execute();
     const token = await s.session('editor');
-    await s.call('/api/user/sendsms', { phone: PHONE, purpose: 'edit_password' }, { token });
+    await callEndpoint(s, endpoints.sendSms, { phone: PHONE, purpose: 'edit_password' }, { token });
     const code = await s.lastSmsCode(PHONE);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < SMS_RULES.maxWrongTries - 1; i++)
-      await s.call('/api/user/edit_password_sms', { code: wrong, new_password: 'bysms2026' }, { token });
+      await callEndpoint(s, endpoints.editPasswordSms, { code: wrong, new_password: 'bysms2026' }, { token });
     const body = { code, new_password: 'bysms2026' };
-    expect((await s.call('/api/user/edit_password_sms', body, { token })).errcode).toBe(0);
-    expect((await s.call('/api/user/edit_password_sms', body, { token })).errcode).toBe(
+    expect((await callEndpoint(s, endpoints.editPasswordSms, body, { token })).errcode).toBe(0);
+    expect((await callEndpoint(s, endpoints.editPasswordSms, body, { token })).errcode).toBe(
       ErrCode.SMS_CODE_USED,
     );
   });
@@ -202,8 +213,9 @@ describe('limits that guard a check hold under concurrency', () => {
     slowCodeReads();
     const res = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        s.call(
-          '/api/user/sendsms',
+        callEndpoint(
+          s,
+          endpoints.sendSms,
           { phone: PHONE, purpose: 'register' },
           { remoteAddress: `192.0.2.${i + 1}` },
         ),

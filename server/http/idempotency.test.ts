@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
-import { RequestKeys, fencedDb, fingerprintOf } from './idempotency.ts';
+import { RequestKeys, fenceKeyedWrites, fingerprintOf } from './idempotency.ts';
 
 const ADD = '/api/admin/add_employee';
 const employee = (username: string, request_id: string) => ({
@@ -143,7 +143,7 @@ describe('request_id: a replayed write is applied once and gets the first answer
 
   it("a holder whose lease was taken over cannot commit its write (fenced in the write's transaction)", async () => {
     const keys = new RequestKeys(s.db, s.clock, 1000);
-    const db = fencedDb(s.db);
+    const db = fenceKeyedWrites(s.db);
     const first = await keys.claim(1, 'req-fenced-1', ADD, 'fp');
     expect(first.kind).toBe('first');
     s.clock.advance(1001);
