@@ -59,7 +59,7 @@ describe('the day at the counter', () => {
     expect(w.getByTestId('counter-day-overdue-value').textContent).toBe('1');
     expect(w.getByTestId('counter-day-methods').textContent).toContain('现金: ¥180.00');
     expect(w.getByTestId('counter-day-methods').textContent).toContain('¥100.50');
-    expect(w.getByTestId('counter-day-statuses').textContent).toContain('已接收: 3');
+    expect(w.getByTestId('counter-day-statuses').textContent).toContain('已收机: 3');
     expect(w.getByTestId('counter-day-statuses').textContent).toContain('待取机: 1');
     expect(w.getByTestId('counter-day-technicians').textContent).toContain('小李: 3');
     expect(w.getByTestId('counter-day-technicians').textContent).toContain('未分配: 1');

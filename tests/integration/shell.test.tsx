@@ -64,6 +64,8 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
       '基础查询',
       '订单详情',
       '维修进度管理',
+      '维修工单',
+      '客户',
       '购物中心',
       '个人中心',
       '下载中心',
@@ -77,7 +79,7 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
     const product = menu
       .getAllByRole('link')
       .filter((link) => !link.closest('[data-testid=template-kit-menu]'));
-    expect(product).toHaveLength(10);
+    expect(product).toHaveLength(12);
   });
 
   it('an entry shows its name as a tooltip when the menu is compact, and only then', async () => {
