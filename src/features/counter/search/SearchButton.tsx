@@ -3,7 +3,7 @@ import { ActionIcon, Button, Kbd, Tooltip } from '@mantine/core';
 import { useHotkeys, useOs } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
-import { searchSpotlight } from './search-store.ts';
+import { openSearch } from './search-open.ts';
 
 // Its own chunk: the spotlight, the search calls and the offline index load on first use.
 const SearchSpotlight = lazy(() => import('./SearchSpotlight.tsx'));
@@ -19,7 +19,7 @@ export function SearchButton() {
   const mac = os === 'macos' || os === 'ios';
   const open = () => {
     setWanted(true);
-    searchSpotlight.open();
+    openSearch();
   };
   useHotkeys([['mod+K', open]], []);
   const label = t`Search customers, tickets, SN / IMEI`;

@@ -15,7 +15,8 @@ import { indexCache, searchCache } from './cache-search.ts';
 import { globalSearchQuery } from './search-api.ts';
 import { GROUP_TITLES } from './group-titles.ts';
 import { HIT_GROUPS, emptyGroups, hitCount, hitHref, type HitGroups } from './search-hits.ts';
-import { searchStore } from './search-store.ts';
+import { registerSearchOpener } from './search-open.ts';
+import { searchSpotlight, searchStore } from './search-store.ts';
 
 /** Typing pauses this long before the server is asked; offline results follow every keystroke. */
 const DEBOUNCE_MS = 200;
@@ -44,6 +45,11 @@ export default function SearchSpotlight() {
   const remote = useQuery({ ...globalSearchQuery(debounced), enabled: online && debounced.length > 0 });
   const offline = !online || remote.error instanceof NetworkError;
   const { opened } = useSpotlight(searchStore);
+  // Mounted on the first open (SearchButton): open now, and on the next asks through the opener.
+  useEffect(() => {
+    searchSpotlight.open();
+    return registerSearchOpener(() => searchSpotlight.open());
+  }, []);
   // Built when the search goes offline (or is opened offline); a keystroke then only scans it.
   const index = useMemo(
     () =>
