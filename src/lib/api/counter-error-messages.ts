@@ -26,6 +26,10 @@ export const counterErrorMessages: Partial<Record<number, MessageDescriptor>> = 
   [ErrCode.MONEY_MORE_THAN_HELD]: msg`The refund is more than the shop holds of the customer's money`,
   [ErrCode.MONEY_VOID_INVALID]: msg`This payment does not exist or was already voided`,
   [ErrCode.TICKET_TECHNICIAN_UNKNOWN]: msg`This technician does not exist or is disabled`,
+  [ErrCode.COUNTER_TICKET_FORMAT_INVALID]: msg`The ticket number format is not valid: letters, digits, - _ and placeholders only, with the running number placeholder`,
+  [ErrCode.MESSAGE_PLACEHOLDER_UNKNOWN]: msg`A message template uses a placeholder that does not exist`,
+  [ErrCode.MESSAGE_TEMPLATE_TOO_LONG]: msg`A message template is too long for a text message`,
+  [ErrCode.MESSAGE_TEMPLATE_EMPTY]: msg`A message template is empty`,
 };
 
 /**
