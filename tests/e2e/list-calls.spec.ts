@@ -79,21 +79,30 @@ test('one user action, one call per list: every main page opened in a new tab, a
     });
   }
 
-  await test.step('the repairs refresh: each list asked for once by the click, once by the server burst', async () => {
+  await test.step('the repairs refresh: its lists asked for again at most once a second while answers come', async () => {
     await page.goto('/#/app/maintenance/maintenance');
     await page.getByTestId('batch-item').filter({ hasText: '计数批次' }).click();
     await page.getByTestId('select-all').check();
     await expect(page.getByTestId('selected-count')).toHaveAttribute('data-count', '2');
     const calls = recordCalls(page);
+    const startedAt: Record<string, number[]> = {};
+    page.on('request', (r) => {
+      const list = REPAIR_LISTS.find((l) => r.url().endsWith(l));
+      if (list && !r.serviceWorker()) (startedAt[list] ??= []).push(Date.now());
+    });
     await page.getByTestId('bulk-refresh').click();
     await page.getByTestId('refresh-confirm-ok').click();
     await quiet(page, calls, 2000, 20_000);
     const perList = REPAIR_LISTS.map((list) => calls.filter((c) => c.startsWith(`${list} `)).length);
     test.info().annotations.push({ type: 'lists after the refresh', description: perList.join(', ') });
-    // The click's own refetch of each list, and one more for the server's events about it (gathered
-    // into one invalidation, src/features/repairs): never a list asked for again and again.
+    // The refresh's own event, then the two devices' answers (~0.5 s apart from the sandbox): events
+    // gathered, the lists asked for again at most once a MIN_GAP_MS (1 s, src/features/repairs/api/
+    // refetch.ts; the gap measured here, in the test's process, may shrink by a little jitter).
     for (const [i, count] of perList.entries())
-      expect(count, `${REPAIR_LISTS[i]}: ${calls.join(' | ')}`).toBeLessThanOrEqual(2);
+      expect(count, `${REPAIR_LISTS[i]}: ${calls.join(' | ')}`).toBeLessThanOrEqual(3);
+    for (const [list, times] of Object.entries(startedAt))
+      for (let i = 1; i < times.length; i++)
+        expect(times[i]! - times[i - 1]!, `${list}: fetched again too soon`).toBeGreaterThan(800);
     expect(
       calls.filter((c) => c.startsWith('/api/repair/refresh ')),
       'the refresh itself',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { repairsKeys } from './keys.ts';
-import { COALESCE_MS, repairsChangedElsewhere, repairsChangedHere } from './refetch.ts';
+import { COALESCE_MS, MIN_GAP_MS, repairsChangedElsewhere, repairsChangedHere } from './refetch.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -37,6 +37,24 @@ describe('repairs refetches (issue 27: one action, one fetch per list)', () => {
     expect(list.fetches()).toBe(2);
     await vi.advanceTimersByTimeAsync(COALESCE_MS * 3);
     expect(list.fetches()).toBe(2);
+    list.stop();
+  });
+
+  it('answers the bursts of a refresh answered device by device at most once a MIN_GAP_MS', async () => {
+    const list = await watchedList();
+    vi.useFakeTimers();
+    // The refresh's own event, then each of three devices' answers ~0.5 s apart.
+    repairsChangedElsewhere(list.client);
+    await vi.advanceTimersByTimeAsync(COALESCE_MS + 10);
+    expect(list.fetches()).toBe(2);
+    for (let device = 0; device < 3; device++) {
+      await vi.advanceTimersByTimeAsync(500);
+      repairsChangedElsewhere(list.client);
+      repairsChangedElsewhere(list.client);
+    }
+    // 1.5 s of answers: one more fetch at MIN_GAP_MS after the first, then one for the last answer.
+    await vi.advanceTimersByTimeAsync(MIN_GAP_MS * 3);
+    expect(list.fetches()).toBe(4);
     list.stop();
   });
 });

@@ -9,29 +9,47 @@ import { repairsKeys } from './keys.ts';
  * (11 device-list fetches in 8 s for one refresh: issue 27). Events are now gathered for
  * COALESCE_MS and answered with one invalidation that joins a fetch already under way
  * (cancelRefetch: false), and the page's own invalidation after a write takes the pending one's place.
+ *
+ * A refresh's devices are answered one after the other (~0.5 s apart from the sandbox), each with a
+ * burst of its own: while bursts keep coming the lists refetch at most once every MIN_GAP_MS, the
+ * events in between gathered into the next one, so the page stays live without asking for each
+ * device's answer on its own.
  */
 export const COALESCE_MS = 400;
+export const MIN_GAP_MS = 1000;
 
-const pending = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+interface Refetches {
+  timer?: ReturnType<typeof setTimeout>;
+  /** When the lists were last asked for again (by an event or by a write of this page). */
+  lastAt: number;
+}
+const byClient = new WeakMap<QueryClient, Refetches>();
 
-/** A server event about repairs: one refetch for the whole burst. */
+function refetchesOf(queryClient: QueryClient): Refetches {
+  let state = byClient.get(queryClient);
+  if (!state) byClient.set(queryClient, (state = { lastAt: -Infinity }));
+  return state;
+}
+
+/** A server event about repairs: one refetch for the whole burst, and none sooner than MIN_GAP_MS after the last. */
 export function repairsChangedElsewhere(queryClient: QueryClient): void {
-  if (pending.has(queryClient)) return;
-  pending.set(
-    queryClient,
-    setTimeout(() => {
-      pending.delete(queryClient);
-      void queryClient.invalidateQueries({ queryKey: repairsKeys.all }, { cancelRefetch: false });
-    }, COALESCE_MS),
-  );
+  const state = refetchesOf(queryClient);
+  if (state.timer !== undefined) return;
+  const wait = Math.max(COALESCE_MS, state.lastAt + MIN_GAP_MS - Date.now());
+  state.timer = setTimeout(() => {
+    state.timer = undefined;
+    state.lastAt = Date.now();
+    void queryClient.invalidateQueries({ queryKey: repairsKeys.all }, { cancelRefetch: false });
+  }, wait);
 }
 
 /** A write of this page succeeded: refetch now; a burst of events about it needs no refetch of its own. */
 export function repairsChangedHere(queryClient: QueryClient): Promise<void> {
-  const timer = pending.get(queryClient);
-  if (timer !== undefined) {
-    clearTimeout(timer);
-    pending.delete(queryClient);
+  const state = refetchesOf(queryClient);
+  if (state.timer !== undefined) {
+    clearTimeout(state.timer);
+    state.timer = undefined;
   }
+  state.lastAt = Date.now();
   return queryClient.invalidateQueries({ queryKey: repairsKeys.all });
 }

@@ -11,6 +11,7 @@ import {
   ActionIcon,
   AppShell,
   Avatar,
+  Box,
   Button,
   Group,
   NavLink,
@@ -211,8 +212,19 @@ export function AppLayout({
                 {user.title}
               </Text>
             </Group>
-            <Button variant="subtle" color="gray" onClick={onLogout} leftSection={<IconLogout size={18} />}>
-              <Trans>Log out</Trans>
+            {/* Its word from 768 px up; narrower (a split window) the icon alone, named the same. */}
+            <Button
+              variant="subtle"
+              color="gray"
+              onClick={onLogout}
+              leftSection={<IconLogout size={18} />}
+              aria-label={t`Log out`}
+              px={{ base: 8, sm: 'md' }}
+              styles={{ section: { marginInlineEnd: 0 } }}
+            >
+              <Box component="span" visibleFrom="sm" ms={8}>
+                <Trans>Log out</Trans>
+              </Box>
             </Button>
           </Group>
         </Group>
