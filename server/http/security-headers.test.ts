@@ -1,3 +1,4 @@
+// suite-on-postgresql: skip. Response headers, no SQL of their own: left out of the PostgreSQL run.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

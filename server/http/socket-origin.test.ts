@@ -1,3 +1,4 @@
+// suite-on-postgresql: skip. engine.io's handshake, no SQL of its own: left out of the PostgreSQL run.
 // socket.io takes pages of the app's own origin (and SOCKET_ALLOWED_ORIGINS), not any site's
 // (issue 25, point 7): checked on the real server, at engine.io's handshake.
 import { afterEach, describe, expect, it } from 'vitest';

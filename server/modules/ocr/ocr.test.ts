@@ -1,3 +1,5 @@
+// suite-on-postgresql: skip. Reading labels is tesseract's work on images, the same on either
+// database (20 s a run): the PostgreSQL run of the server suite leaves it out (vite.config.ts).
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
