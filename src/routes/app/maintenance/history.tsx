@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HistoryPage } from '#src/features/repairs/components/HistoryPage.tsx';
+import { prefetchPageData } from '#src/app/page-data.ts';
+import { deviceHistoryQuery } from '#src/features/repairs/api/repairs-api.ts';
 
 interface HistorySearch {
   q?: string;
@@ -13,6 +15,10 @@ function parseHistorySearch(search: Record<string, unknown>): HistorySearch {
 
 export const Route = createFileRoute('/app/maintenance/history')({
   validateSearch: parseHistorySearch,
+  // The device's timeline when the URL names one (decision 0054); nothing to ask for without.
+  loaderDeps: ({ search }) => ({ q: search.q ?? '' }),
+  loader: ({ context, deps }) =>
+    deps.q ? prefetchPageData(context, [deviceHistoryQuery(deps.q)]) : undefined,
   component: HistoryRoute,
 });
 

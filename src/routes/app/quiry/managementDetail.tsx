@@ -5,6 +5,9 @@ import { normalizeFilter, parseResultFilter, type ResultFilter } from '#contract
 import { OrderDetail } from '#src/features/checks/components/OrderDetail.tsx';
 import { ExportButton } from '#src/features/exports/components/ExportButton.tsx';
 import { loadCurrentUser } from '#src/features/auth/session.ts';
+import { prefetchPageData } from '#src/app/page-data.ts';
+import { orderDetailQuery } from '#src/features/checks/api/orders-api.ts';
+import { orderResultsQuery } from '#src/features/checks/api/results-api.ts';
 
 type DetailSearch = Partial<Record<keyof ResultFilter, unknown>> & { order_id?: number };
 
@@ -35,6 +38,12 @@ function useResultFilter(search: DetailSearch): ResultFilter {
 // Not kept alive (spec section 2): every visit starts from the server's state of the order.
 export const Route = createFileRoute('/app/quiry/managementDetail')({
   validateSearch: parseDetailSearch,
+  // The order and its results (decision 0054); a filter change in the URL does not run it again.
+  loaderDeps: ({ search }) => ({ order_id: search.order_id }),
+  loader: ({ context, deps }) =>
+    deps.order_id === undefined
+      ? undefined
+      : prefetchPageData(context, [orderDetailQuery(deps.order_id), orderResultsQuery(deps.order_id)]),
   component: ManagementDetailRoute,
 });
 
