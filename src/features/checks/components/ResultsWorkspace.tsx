@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Drawer, Grid, Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { normalizeFilter, type ResultFilter } from '#contract/results-filter/filter.ts';
 import type { OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
-import type { RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
 import { DEFAULT_COLUMNS, resultColumnsQuery } from '../api/columns-api.ts';
 import { useFacets } from '../facets/use-facets.ts';
 import { usePageFilter } from '../facets/use-page-filter.ts';
@@ -15,13 +14,13 @@ import { BulkActionsBar } from './BulkActionsBar.tsx';
 import { ColumnsModal } from './ColumnsModal.tsx';
 import { DeriveOrderModal } from './DeriveOrderModal.tsx';
 import { RepairIntakeModal } from './RepairIntakeModal.tsx';
-import { notify } from '#src/ui/notify.ts';
 import { useTabletLayout } from '#src/ui/use-tablet-layout.ts';
 import { DeviceFieldsDrawer } from './DeviceFieldsDrawer.tsx';
 import { DeviceJobsModal } from './DeviceJobsModal.tsx';
 import { FiltersPanel } from './FiltersPanel.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { ResultsToolbar } from './ResultsToolbar.tsx';
+import { useBulkActions } from './use-bulk-actions.ts';
 import { useResultsSelection } from './use-results-selection.ts';
 
 interface ResultsWorkspaceProps {
@@ -67,42 +66,12 @@ export function ResultsWorkspace({
     filter,
     matched,
   );
-  const [deriving, setDeriving] = useState(false);
-  const [intaking, setIntaking] = useState(false);
+  const { deriving, setDeriving, intaking, setIntaking, closeIntake, closeDerive, intakeDone, derived } =
+    useBulkActions(setSelection, onDerived);
   const select = setSelection;
-  const onDerivedRef = useRef(onDerived);
-  useEffect(() => {
-    onDerivedRef.current = onDerived;
-  }, [onDerived]);
   const closeJobs = useCallback(() => setJobsOf(null), []);
   const closeDevice = useCallback(() => setOpenDevice(null), []);
   const closeColumns = useCallback(() => setEditingColumns(false), []);
-  const closeIntake = useCallback(() => setIntaking(false), []);
-  const closeDerive = useCallback(() => setDeriving(false), []);
-  const intakeDone = useCallback(
-    (datas: RepairIntakeDatas) => {
-      setIntaking(false);
-      setSelection(NO_SELECTION);
-      const added = datas.added;
-      const refused = datas.rejected.length;
-      const elsewhere = datas.rejected.filter((r) => r.reason === 'tracked_elsewhere').length;
-      notify(
-        'success',
-        elsewhere > 0
-          ? t`${added} devices moved into repair tracking, ${refused} refused (${elsewhere} already tracked in another batch).`
-          : t`${added} devices moved into repair tracking, ${refused} refused.`,
-      );
-    },
-    [t, setSelection],
-  );
-  const derived = useCallback(
-    (datas: OrderWriteDatas) => {
-      setDeriving(false);
-      setSelection(NO_SELECTION);
-      onDerivedRef.current(datas);
-    },
-    [setSelection],
-  );
 
   return (
     <Grid gap="md">
