@@ -5,112 +5,31 @@
 // (scripts/lib/throwaway-postgres.ts; skipped without Debian's binaries). Prints p50/p95 per call.
 // Target: server p95 < 100 ms for the default dashboard's calls.
 //
-// The rows are written in bulk SQL (dashboard-data.ts: a million results through the job runner would take the bench
-// many minutes), and the rollup is filled the way migration 0016 does it, by a recount; with
-// BENCH_RESULTS <= 50,000 the bench checks rollup = recount.
+// The rows are written in bulk SQL (dashboard-data.ts: a million results through the job runner would
+// take the bench many minutes), and the rollup is filled the way migration 0016 does it, by a
+// recount; with BENCH_RESULTS <= 50,000 the bench checks rollup = recount (dashboard-prepare.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  sql,
-  type Kysely,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type RootOperationNode,
-} from 'kysely';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { connectDb, type Db } from '#server/db/connect.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
-import { recount, storedRollup } from '#server/modules/dashboards/recount.ts';
-import { recountRepairCounts, storedRepairCounts } from '#server/modules/dashboards/repair-counts.ts';
 import { shopDay } from '#server/modules/dashboards/rollup.ts';
-import { seedDemoShop } from '#server/seed.ts';
 import { injectPost } from '#tests/setup/inject-post.ts';
 import { startThrowawayPostgres } from '../lib/throwaway-postgres.ts';
-import { DAYS, REPAIRS, RESULTS, churnRepairs, fill } from './dashboard-data.ts';
+import { prepareAccount } from './dashboard-prepare.ts';
+import { StatementLog, explain } from './dashboard-statements.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** BENCH_EXPLAIN=1: each call's SELECTs once more with EXPLAIN ANALYZE (PostgreSQL) / QUERY PLAN. */
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const TARGET_P95 = 100;
 
-/** Keeps the SELECT statements the server runs while `on`, to explain them after a call. */
-class StatementLog implements KyselyPlugin {
-  on = false;
-  readonly nodes: RootOperationNode[] = [];
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (this.on && args.node.kind === 'SelectQueryNode') this.nodes.push(args.node);
-    return args.node;
-  }
-  async transformResult<R>(args: { result: R }): Promise<R> {
-    return args.result;
-  }
-}
-
-/** Prints each kept statement's plan: EXPLAIN ANALYZE on PostgreSQL, EXPLAIN QUERY PLAN on SQLite. */
-async function explain(handle: Db, log: StatementLog) {
-  const executor = handle.db.getExecutor();
-  for (const node of log.nodes.splice(0)) {
-    const compiled = executor.compileQuery(node, { queryId: 'explain' } as never);
-    const prefix = handle.dialect === 'postgres' ? 'EXPLAIN (ANALYZE, BUFFERS) ' : 'EXPLAIN QUERY PLAN ';
-    const plan = await handle.db.executeQuery<Record<string, unknown>>({
-      ...compiled,
-      sql: prefix + compiled.sql,
-    });
-    console.log(`    ${compiled.sql.slice(0, 300)}  -- ${JSON.stringify(compiled.parameters).slice(0, 200)}`);
-    for (const row of plan.rows)
-      console.log(`      ${String(row['QUERY PLAN'] ?? row.detail ?? JSON.stringify(row))}`);
-  }
-}
-
 async function measure(label: string, handle: Db, databaseUrl: string, dir: string) {
-  const t0 = performance.now();
-  await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
-  const now = Date.now();
-  await seedDemoShop(handle.db, now);
-  const filled = await fill(handle.db, now);
-  // A day of repair activity after the bulk fill, one device per statement as the runner writes
-  // them: on PostgreSQL the counters' reader then also sums the deltas not folded yet (up to ~1,000).
-  await churnRepairs(handle.db, filled.account);
-  // As autovacuum would have by then on a live server: statistics, and the visibility map that lets
-  // PostgreSQL count from an index alone.
-  await sql.raw(handle.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(handle.db);
-  const deltas = await handle.db
-    .selectFrom('dash_repair_deltas')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rollupRows = await handle.db
-    .selectFrom('dash_device_days')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const facetRows = await handle.db
-    .selectFrom('dash_facet_days')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  console.log(
-    `${label}: ${RESULTS.toLocaleString('en')} check results in ${filled.orders} orders over ${DAYS} days, ` +
-      `${REPAIRS.toLocaleString('en')} repairs, written in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
-      `${Number(rollupRows.n).toLocaleString('en')} rows in dash_device_days, ${Number(facetRows.n).toLocaleString('en')} in dash_facet_days, ` +
-      `${Number(deltas.n)} repair counter deltas not folded`,
-  );
-  // The repair counters were kept by migration 0020's triggers while the bulk SQL wrote the repairs.
-  const repairsStored = JSON.stringify([...(await storedRepairCounts(handle.db))].sort());
-  if (repairsStored !== JSON.stringify([...(await recountRepairCounts(handle.db))].sort()))
-    throw new Error('the repair counters differ from a recount');
-  console.log('  repair counters = recount: yes');
-  if (RESULTS <= 50_000) {
-    const same =
-      JSON.stringify(
-        Object.values(await storedRollup(handle.db)).map((m: Map<string, unknown>) => [...m].sort()),
-      ) ===
-      JSON.stringify(Object.values(await recount(handle.db)).map((m: Map<string, unknown>) => [...m].sort()));
-    if (!same) throw new Error('the bench rollup differs from a recount');
-    console.log('  rollup = recount: yes');
-  }
+  const now = await prepareAccount(label, handle);
 
   const defaults = loadConfig({});
   const config = {

@@ -8,10 +8,10 @@
 //   (target < 50 ms), the median of several keystrokes and the slowest.
 import { chromium, type Page } from '@playwright/test';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
-import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { benchOrder, syntheticDevices } from './synthetic-results.ts';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
 import { signInAdmin } from './installed-app.ts';
+import { measurePaste } from './results-table-paste.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const ORDER_ID = 1;
@@ -149,46 +149,7 @@ async function main() {
     await rowsPaintedAt(page, DEVICES);
     const domRows = await page.evaluate(() => document.querySelectorAll('[data-testid=result-row]').length);
 
-    // A 100,000-line paste into the new-order box: the lines are checked in chunks, so the page
-    // keeps answering. Reported: the longest main-thread task from the paste to the final counts.
-    await page.goto(`${base}/#/app/quiry/basicinquiry`);
-    const box = page.getByTestId('paste-box');
-    await box.waitFor();
-    const paste = Array.from({ length: 100_000 }, (_, i) =>
-      imeiWithCheckDigit(String(35325620000000 + i)),
-    ).join('\n');
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
-      }).observe({ type: 'longtask' });
-    });
-    // As a paste does: the whole text lands in one input event (timed in the page, so the transfer
-    // of the text from this script does not count).
-    await box.evaluate((element, text) => {
-      (window as unknown as { pasteStart: number }).pasteStart = performance.now();
-      const textarea = element as HTMLTextAreaElement;
-      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(textarea, text);
-      textarea.dispatchEvent(new Event('input', { bubbles: true }));
-    }, paste);
-    const pasteMs = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const check = () => {
-            if (document.querySelector('[data-testid=stats-valid]')?.getAttribute('data-count') !== '100000')
-              return setTimeout(check, 5);
-            resolve(performance.now() - (window as unknown as { pasteStart: number }).pasteStart);
-          };
-          check();
-        }),
-    );
-    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-    const longest = Math.max(0, ...longTasks);
-    const checkMs = await page.evaluate(() => {
-      const last = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? Number.NaN;
-      return last('checks:lines-end') - last('checks:lines-start');
-    });
+    const { pasteMs, longTasks, longest, checkMs } = await measurePaste(page, base);
 
     const sorted = [...times].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;

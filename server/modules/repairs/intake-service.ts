@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { parseIdentifier } from '#contract/identifiers/parse.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import type { z } from 'zod';
-import { REPAIR_ID_RE, type LogisticsBadge } from '#contract/schemas/repairs.ts';
+import { REPAIR_ID_RE } from '#contract/schemas/repairs.ts';
 import type {
   IntakeRejected,
   RepairIntakeDatas,
@@ -14,32 +14,9 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import { requireBatch } from './batch-service.ts';
-import { shopEventRow } from './device-rows.ts';
+import { insertTracked, type NewTracked } from './intake-insert.ts';
+import { holdTrackedElsewhere, identsOf } from './intake-lookups.ts';
 import type { RepairNotifier } from './repair-notifier.ts';
-
-/** A device about to be inserted. */
-interface NewTracked {
-  /** 1-based position in the request (a refusal names it). */
-  line: number;
-  ident: string;
-  sn: string | null;
-  imei: string | null;
-  repair_ids: string[];
-  model: string | null;
-  customer_name: string;
-  customer_phone: string;
-  customer_note: string;
-  courier_in: string;
-  purchase_price: number | null;
-  sale_price: number | null;
-  warranty_type: string | null;
-  warranty_end: string | null;
-  purchase_date: string | null;
-  source_check_order_id: number | null;
-  source_check_device_id: number | null;
-  /** The counter's customer record, when the intake named one. */
-  customer_id?: number | null;
-}
 
 /**
  * The counter's customers as intake reads them (wired in server/app.ts): the record a `customer_id`
@@ -48,8 +25,6 @@ interface NewTracked {
 export interface IntakeCustomers {
   summary(accountId: number, customerId: number): Promise<{ id: number; name: string; phone: string }>;
 }
-
-const ROWS_PER_INSERT = 200;
 
 /** What the counter hands over when a ticket's devices go to Apple (decision 0047). */
 export interface CounterHandoff {
@@ -85,7 +60,7 @@ export class IntakeService {
   async intake(user: AuthUser, input: z.output<typeof repairIntakeInput>): Promise<RepairIntakeDatas> {
     await requireBatch(this.db, user.account_id, input.batch_id);
     const customer = await this.customerOf(user.account_id, input.customer_id);
-    const existing = await this.identsOf(input.batch_id);
+    const existing = await identsOf(this.db, input.batch_id);
     const seen = new Map<string, number>();
     const rejected: IntakeRejected[] = [];
     let accepted: NewTracked[] = [];
@@ -129,11 +104,11 @@ export class IntakeService {
       });
     });
     if (!input.allow_tracked_elsewhere)
-      accepted = await this.holdTrackedElsewhere(user.account_id, input.batch_id, accepted, rejected);
+      accepted = await holdTrackedElsewhere(this.db, user.account_id, input.batch_id, accepted, rejected);
     if (accepted.length === 0) throw new AppError(ErrCode.REPAIR_NO_VALID_LINES, undefined, { rejected });
     const ids = await this.db
       .transaction()
-      .execute((trx) => this.insert(trx, user, input.batch_id, accepted, input.badge));
+      .execute((trx) => insertTracked(trx, user, input.batch_id, accepted, input.badge, this.clock.now()));
     this.notify.devicesChanged(user.account_id, ids, [input.batch_id]);
     return { batch_id: input.batch_id, added: ids.length, device_ids: ids, rejected };
   }
@@ -176,7 +151,7 @@ export class IntakeService {
     const byId = new Map(devices.map((d) => [d.id, d]));
     const batchId = input.batch_id ?? null;
     if (batchId) await requireBatch(this.db, user.account_id, batchId);
-    const existing = batchId ? await this.identsOf(batchId) : new Map<string, number>();
+    const existing = batchId ? await identsOf(this.db, batchId) : new Map<string, number>();
     const rejected: IntakeRejected[] = [];
     let accepted: NewTracked[] = [];
     const seen = new Set<string>();
@@ -211,7 +186,7 @@ export class IntakeService {
       });
     });
     if (!input.allow_tracked_elsewhere)
-      accepted = await this.holdTrackedElsewhere(user.account_id, batchId, accepted, rejected);
+      accepted = await holdTrackedElsewhere(this.db, user.account_id, batchId, accepted, rejected);
     if (accepted.length === 0) throw new AppError(ErrCode.REPAIR_NO_VALID_LINES, undefined, { rejected });
     const result = await this.db.transaction().execute(async (trx) => {
       let target = batchId;
@@ -230,7 +205,7 @@ export class IntakeService {
           .executeTakeFirstOrThrow();
         target = b.id;
       }
-      const ids = await this.insert(trx, user, target, accepted, 'to_receive');
+      const ids = await insertTracked(trx, user, target, accepted, 'to_receive', this.clock.now());
       return { target, ids };
     });
     this.notify.devicesChanged(user.account_id, result.ids, [result.target]);
@@ -276,7 +251,7 @@ export class IntakeService {
       source_check_order_id: null,
       source_check_device_id: null,
     }));
-    const ids = await this.insert(trx, user, batch.id, devices, 'to_ship');
+    const ids = await insertTracked(trx, user, batch.id, devices, 'to_ship', this.clock.now());
     await trx
       .updateTable('repair_devices')
       .set({ customer_id: handoff.customer.id })
@@ -287,150 +262,5 @@ export class IntakeService {
 
   devicesChanged(accountId: number, ids: number[]): void {
     this.notify.devicesChanged(accountId, ids, []);
-  }
-
-  /**
-   * A device tracked in another live batch of the account is refused as `tracked_elsewhere`, the
-   * other batch's title as its detail, unless the shop chose to take it in anyway
-   * (`allow_tracked_elsewhere`): the same phone followed twice costs two refreshes and tells two
-   * stories (issue 27). Looked up by the (account, sn) and (account, imei) indexes, 500 at a time.
-   */
-  private async holdTrackedElsewhere(
-    accountId: number,
-    batchId: number | null,
-    accepted: NewTracked[],
-    rejected: IntakeRejected[],
-  ): Promise<NewTracked[]> {
-    const found = new Map<string, string>();
-    for (const column of ['sn', 'imei'] as const) {
-      const values = [...new Set(accepted.map((d) => d[column]).filter((v): v is string => v !== null))];
-      for (let i = 0; i < values.length; i += 500) {
-        let q = this.db
-          .selectFrom('repair_devices as d')
-          .innerJoin('repair_batches as b', 'b.id', 'd.batch_id')
-          .select(['d.ident', 'b.title'])
-          .where('d.account_id', '=', accountId)
-          .where(`d.${column}`, 'in', values.slice(i, i + 500))
-          .where('d.deleted_at', 'is', null)
-          .where('b.deleted_at', 'is', null);
-        if (batchId !== null) q = q.where('d.batch_id', '!=', batchId);
-        for (const row of await q.execute()) if (!found.has(row.ident)) found.set(row.ident, row.title);
-      }
-    }
-    if (found.size === 0) return accepted;
-    for (const d of accepted) {
-      const title = found.get(d.ident);
-      if (title !== undefined)
-        rejected.push({ line: d.line, ident: d.ident, reason: 'tracked_elsewhere', detail: title });
-    }
-    rejected.sort((a, b) => a.line - b.line);
-    return accepted.filter((d) => !found.has(d.ident));
-  }
-
-  /** The batch's live devices by identifier (to their id). */
-  private async identsOf(batchId: number): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('repair_devices')
-      .select(['id', 'ident'])
-      .where('batch_id', '=', batchId)
-      .where('deleted_at', 'is', null)
-      .execute();
-    return new Map(rows.map((r) => [r.ident, r.id]));
-  }
-
-  /** Inserts devices with the next running numbers; answers their ids in order. */
-  private async insert(
-    trx: Transaction<Database>,
-    user: AuthUser,
-    batchId: number,
-    devices: readonly NewTracked[],
-    badge: LogisticsBadge,
-  ): Promise<number[]> {
-    const now = this.clock.now();
-    await trx
-      .insertInto('repair_counters')
-      .values({ account_id: user.account_id, last_no: 0 })
-      .onConflict((oc) => oc.column('account_id').doNothing())
-      .execute();
-    // A relative update holds the counter's row: concurrent intakes get disjoint numbers.
-    const counter = await trx
-      .updateTable('repair_counters')
-      .set((eb) => ({ last_no: eb('last_no', '+', devices.length) }))
-      .where('account_id', '=', user.account_id)
-      .returning('last_no')
-      .executeTakeFirstOrThrow();
-    const first = Number(counter.last_no) - devices.length + 1;
-    const ids: number[] = [];
-    for (let i = 0; i < devices.length; i += ROWS_PER_INSERT) {
-      const chunk = devices.slice(i, i + ROWS_PER_INSERT);
-      const rows = await trx
-        .insertInto('repair_devices')
-        .values(
-          chunk.map((d, j) => ({
-            account_id: user.account_id,
-            batch_id: batchId,
-            no: first + i + j,
-            ident: d.ident,
-            sn: d.sn,
-            imei: d.imei,
-            repair_ids: JSON.stringify(d.repair_ids),
-            repair_since_ms: d.repair_ids.length > 0 ? now : null,
-            new_sn: null,
-            new_imei: null,
-            model: d.model,
-            customer_name: d.customer_name,
-            customer_phone: d.customer_phone,
-            customer_note: d.customer_note,
-            customer_id: d.customer_id ?? null,
-            courier_in: d.courier_in,
-            return_logistics: null,
-            warranty_type: d.warranty_type,
-            warranty_end: d.warranty_end,
-            purchase_date: d.purchase_date,
-            purchase_price: d.purchase_price,
-            sale_price: d.sale_price,
-            badge,
-            eligibility: null,
-            progress: null,
-            quote_deadline: null,
-            quote_amount: null,
-            refresh_error: null,
-            link_hash: null,
-            source_check_order_id: d.source_check_order_id,
-            source_check_device_id: d.source_check_device_id,
-            created_at: now,
-            updated_ms: now,
-            deleted_at: null,
-          })),
-        )
-        .returning('id')
-        .execute();
-      // RETURNING follows the VALUES order on both databases for a plain multi-row insert.
-      const chunkIds = rows.map((r) => r.id).sort((a, b) => a - b);
-      ids.push(...chunkIds);
-      const repairIds = chunk.flatMap((d, j) =>
-        d.repair_ids.map((rid) => ({
-          device_id: chunkIds[j] as number,
-          account_id: user.account_id,
-          repair_id: rid,
-        })),
-      );
-      if (repairIds.length > 0) await trx.insertInto('repair_device_ids').values(repairIds).execute();
-      await trx
-        .insertInto('repair_events')
-        .values(
-          chunkIds.map((id) =>
-            shopEventRow(user, now, {
-              device_id: id,
-              kind: 'intake',
-              from: null,
-              to: badge,
-              repair_id: null,
-            }),
-          ),
-        )
-        .execute();
-    }
-    return ids;
   }
 }

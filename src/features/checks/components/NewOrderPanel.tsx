@@ -1,11 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { ORDER_TITLE_MAX, type OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
-import { formatHundredths } from '#src/lib/amount.ts';
 import { useFieldErrors } from '#src/lib/use-field-errors.ts';
 import { packageChecksQuery, serviceGroupsQuery, servicesQuery } from '../api/catalogue-api.ts';
 import { useCreateOrder } from '../api/orders-api.ts';
@@ -14,8 +13,9 @@ import { useInquiryDraft } from '../model/inquiry-draft.ts';
 import { computeLineStats } from '../model/line-stats.ts';
 import { coveredByPackages, orderPrice, resolveSelection, shortfall } from '../model/service-selection.ts';
 import { useLineStats } from '../model/use-line-stats.ts';
+import { OrderPlacedModal } from './OrderPlacedModal.tsx';
+import { OrderPriceSummary } from './OrderPriceSummary.tsx';
 import { PasteBox } from './PasteBox.tsx';
-import { ServerRejects } from './ServerRejects.tsx';
 import { ServicePicker } from './ServicePicker.tsx';
 
 type Field = 'title' | 'lines' | 'services';
@@ -133,61 +133,18 @@ export function NewOrderPanel({ userId, balance, onPlaced }: NewOrderPanelProps)
           ) : (
             <Loader size="sm" aria-label={t`Loading`} />
           )}
-          <Group justify="space-between" align="flex-end">
-            <div aria-live="polite">
-              <Text size="sm" c="dimmed">
-                <Trans>
-                  {stats.valid.length} devices × {formatHundredths(selection.pricePerDevice)} points
-                </Trans>
-              </Text>
-              {covered > 0 && (
-                <Text size="sm" c="dimmed" data-testid="order-package-cover">
-                  <Trans>{covered} of them paid with unused package checks</Trans>
-                </Text>
-              )}
-              <Text fw={700} size="lg">
-                <Trans>
-                  Price: <span data-testid="order-price-total">{formatHundredths(price)}</span> points
-                </Trans>
-                {' · '}
-                <Trans>
-                  Balance: <span data-testid="order-balance">{formatHundredths(balance)}</span> points
-                </Trans>
-              </Text>
-            </div>
-            <Button type="submit" loading={create.isPending} size="md">
-              <Trans>Place order</Trans>
-            </Button>
-          </Group>
-          {missing > 0 && (
-            <Alert color="red" data-testid="balance-short">
-              <Trans>
-                Not enough points: this order needs {formatHundredths(price)}, the balance is{' '}
-                {formatHundredths(balance)} ({formatHundredths(missing)} short). Recharge or check fewer
-                devices or services.
-              </Trans>
-            </Alert>
-          )}
+          <OrderPriceSummary
+            stats={stats}
+            pricePerDevice={selection.pricePerDevice}
+            covered={covered}
+            price={price}
+            balance={balance}
+            missing={missing}
+            placing={create.isPending}
+          />
         </Stack>
       </form>
-      <Modal
-        opened={answer !== null}
-        onClose={() => answer && openOrder(answer.order_id)}
-        title={t`Order placed`}
-        size="lg"
-      >
-        {answer && (
-          <Stack>
-            <Text>
-              <Trans>{answer.added} devices are being checked. The server did not take these lines:</Trans>
-            </Text>
-            <ServerRejects answer={answer} testId="server-rejected" />
-            <Button onClick={() => openOrder(answer.order_id)}>
-              <Trans>Open the order</Trans>
-            </Button>
-          </Stack>
-        )}
-      </Modal>
+      <OrderPlacedModal answer={answer} openOrder={openOrder} />
     </Paper>
   );
 }

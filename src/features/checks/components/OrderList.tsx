@@ -1,15 +1,9 @@
 import { useState } from 'react';
 import {
-  Alert,
-  Anchor,
   Badge,
   Button,
   Group,
-  Modal,
   Pagination,
-  Paper,
-  Progress,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -18,19 +12,15 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
-import { formatHundredths } from '#src/lib/amount.ts';
-import { ApiError } from '#src/lib/api/errors.ts';
-import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
-import { formatDateTime } from '#src/lib/dates.ts';
-import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 import { ORDERS_PAGE_SIZE, orderListQuery, type CreatedRange } from '../api/orders-api.ts';
 
 export type { CreatedRange };
-import { useUndoableDelete } from './use-undoable-delete.ts';
 import { DeletedOrdersButton } from './DeletedOrders.tsx';
+import { DeleteOrderModal } from './DeleteOrderModal.tsx';
+import { OrdersSummary } from './OrdersSummary.tsx';
+import { OrderTableRow } from './OrderTableRow.tsx';
 import { heardRecently } from '../api/progress.ts';
 import { type InquiryDraft, updateInquiryDraft, useInquiryDraftField } from '../model/inquiry-draft.ts';
 
@@ -53,7 +43,6 @@ export function OrderList({
   onClearCreated?(): void;
 }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const draftPage = useInquiryDraftField(userId, 'page');
   const rangeKey = created ? `${created.from}/${created.to}` : '';
   const [rangePage, setRangePage] = useState({ key: rangeKey, page: 1 });
@@ -103,15 +92,7 @@ export function OrderList({
           )}
         </Group>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="orders-summary">
-        <Stat label={t`Orders`} value={summary ? String(summary.orders) : '—'} testId="summary-orders" />
-        <Stat label={t`Devices`} value={summary ? String(summary.devices) : '—'} testId="summary-devices" />
-        <Stat
-          label={t`Points spent`}
-          value={summary ? formatHundredths(summary.points_spent) : '—'}
-          testId="summary-points"
-        />
-      </SimpleGrid>
+      <OrdersSummary summary={summary} />
       <Group justify="space-between" align="flex-end">
         <TextInput
           label={t`Search orders`}
@@ -140,74 +121,7 @@ export function OrderList({
           </Table.Thead>
           <Table.Tbody>
             {rows.map((order) => (
-              <Table.Tr
-                key={order.id}
-                data-testid="order-row"
-                data-order-id={order.id}
-                // The row opens the order (issue 27: a row click did nothing); its links and buttons
-                // keep their own click.
-                onClick={(event) => {
-                  if (clickHasOwnTarget(event.target)) return;
-                  void navigate({ to: '/app/quiry/managementDetail', search: { order_id: order.id } });
-                }}
-                style={{ cursor: 'pointer' }}
-              >
-                <Table.Td>
-                  <Anchor
-                    renderRoot={(props) => (
-                      <Link {...props} to="/app/quiry/managementDetail" search={{ order_id: order.id }} />
-                    )}
-                  >
-                    {order.title}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{order.devices}</Table.Td>
-                <Table.Td miw={200}>
-                  <Group gap={6} wrap="nowrap">
-                    {/* Never shrunk: "FINISHED" was cut to "FINIS…" on a tablet (issue 27). */}
-                    <Badge color={order.status === 'running' ? 'blue.8' : 'teal.9'} style={{ flex: 'none' }}>
-                      {order.status === 'running' ? t`Checking` : t`Finished`}
-                    </Badge>
-                    <Progress value={order.progress} w={60} aria-label={t`Progress of ${order.title}`} />
-                    <Text size="xs">{order.progress}%</Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td ta="end">{formatHundredths(order.price)}</Table.Td>
-                <Table.Td ta="end">{formatHundredths(order.settled)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDateTime(order.created_at)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {order.creator_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td maw={220}>
-                  <Text size="sm" truncate="end" title={order.remark}>
-                    {order.remark || '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      renderRoot={(props) => (
-                        <Link {...props} to="/app/quiry/managementDetail" search={{ order_id: order.id }} />
-                      )}
-                    >
-                      <Trans>Details</Trans>
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setDeleting(order)}
-                      aria-label={t`Delete ${order.title}`}
-                    >
-                      <Trans>Delete</Trans>
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
+              <OrderTableRow key={order.id} order={order} onDelete={setDeleting} />
             ))}
             {list.isSuccess && rows.length === 0 && (
               <Table.Tr>
@@ -228,57 +142,5 @@ export function OrderList({
       {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} />}
       <DeleteOrderModal order={deleting} onClose={() => setDeleting(null)} />
     </Stack>
-  );
-}
-
-function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
-
-function DeleteOrderModal({ order, onClose }: { order: OrderRow | null; onClose(): void }) {
-  const { t } = useLingui();
-  const { deleteOrder, remove } = useUndoableDelete();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const failure = remove.error instanceof ApiError ? remove.error : null;
-  return (
-    <Modal opened={order !== null} onClose={close} title={t`Delete order`} centered>
-      {order && (
-        <Stack>
-          <Text>
-            <Trans>Delete the order “{order.title}”? Its results will no longer be listed.</Trans>
-          </Text>
-          {failure && (
-            <Alert color="red" data-testid="delete-error">
-              {localizedErrorMessage(failure.errcode, failure.message, failure.datas)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleteOrder(order, close)}
-              data-testid="confirm-delete"
-            >
-              <Trans>Delete</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
   );
 }

@@ -1,17 +1,5 @@
-import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Button, FileButton, Group, Stack, Textarea } from '@mantine/core';
 import { IconBarcode, IconCamera, IconFileSpreadsheet, IconTrash } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_BATCH_LINES } from '#contract/identifiers/batch.ts';
@@ -19,13 +7,10 @@ import { notify } from '#src/ui/notify.ts';
 import { SheetImportError, readSheetRows } from '#src/lib/sheets/read-sheet-file.ts';
 import { extractIdentifierCells } from '../import/extract-cells.ts';
 import type { LineStats } from '../model/line-stats.ts';
-import { firstRejects } from '../model/reject-reasons.ts';
 import { BarcodeScanner } from '#src/ui/BarcodeScanner.tsx';
 import { decodeBarcodeFromPhoto } from '#src/lib/barcode/decode-photo.ts';
+import { LineStatsPanel } from './LineStatsPanel.tsx';
 import { PhotoTextButton } from './PhotoTextButton.tsx';
-
-/** Rejected lines listed under the box; the rest are counted ("and N more"). */
-const SHOWN_REJECTS = 200;
 
 interface PasteBoxProps {
   text: string;
@@ -44,7 +29,7 @@ const appendLines = (text: string, lines: readonly string[]) =>
  * Below it, live counts of valid, invalid and duplicate lines and every rejected line with why.
  */
 export function PasteBox({ text, onTextChange, stats, pending, error }: PasteBoxProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [scanning, setScanning] = useState(false);
 
   const importSheet = async (file: File | null) => {
@@ -70,11 +55,6 @@ export function PasteBox({ text, onTextChange, stats, pending, error }: PasteBox
     if (code) onTextChange(appendLines(text, [code]));
     else notify('warning', t`No barcode could be read in this photo`, 4000);
   };
-
-  // Up to 100,000 rejected lines: merged in line order (both lists already are), and only the
-  // ones shown are put into words.
-  const rejects = useMemo(() => firstRejects(stats, SHOWN_REJECTS), [stats]);
-  const rejectCount = stats.invalid.length + stats.duplicates.length;
 
   return (
     <Stack gap="xs">
@@ -127,51 +107,7 @@ export function PasteBox({ text, onTextChange, stats, pending, error }: PasteBox
           <Trans>Clear</Trans>
         </Button>
       </Group>
-      <Group gap="xs" aria-live="polite" data-testid="line-stats">
-        <Badge color="teal.9" data-testid="stats-valid" data-count={stats.valid.length}>
-          <Trans>Valid: {stats.valid.length}</Trans>
-        </Badge>
-        <Badge color="red.9" data-testid="stats-invalid" data-count={stats.invalid.length}>
-          <Trans>Invalid: {stats.invalid.length}</Trans>
-        </Badge>
-        <Badge color="yellow.4" data-testid="stats-duplicates" data-count={stats.duplicates.length}>
-          <Trans>Duplicates: {stats.duplicates.length}</Trans>
-        </Badge>
-        {pending && <Loader size="xs" aria-label={t`Checking the lines`} />}
-      </Group>
-      {stats.tooMany && (
-        <Alert color="red">
-          <Trans>
-            {stats.total} lines: an order takes at most {MAX_BATCH_LINES}. Split the list into several orders.
-          </Trans>
-        </Alert>
-      )}
-      {rejectCount > 0 && (
-        <Paper withBorder p="xs">
-          <Text size="sm" fw={600} mb={4}>
-            <Trans>Lines that will not be checked</Trans>
-          </Text>
-          <ScrollArea.Autosize mah={200}>
-            <ul style={{ margin: 0, paddingInlineStart: 18 }} data-testid="rejected-lines">
-              {rejects.map((r) => (
-                <li key={r.line} data-line={r.line}>
-                  <Text size="sm" span ff="monospace">
-                    {t`Line ${r.line}`}: {r.raw}
-                  </Text>{' '}
-                  <Text size="sm" span c="dimmed">
-                    — {i18n._(r.reason)}
-                  </Text>
-                </li>
-              ))}
-            </ul>
-            {rejectCount > SHOWN_REJECTS && (
-              <Text size="sm" c="dimmed">
-                <Trans>…and {rejectCount - SHOWN_REJECTS} more</Trans>
-              </Text>
-            )}
-          </ScrollArea.Autosize>
-        </Paper>
-      )}
+      <LineStatsPanel stats={stats} pending={pending} />
       <BarcodeScanner
         opened={scanning}
         onClose={() => setScanning(false)}
