@@ -1,20 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { PaymentMethod } from '#contract/counter/money.ts';
 import type { TicketStatus } from '#contract/counter/workflow.ts';
 
-/** A ticket's status in words (never the enum value on screen). */
-export const TICKET_STATUS_LABELS: Record<TicketStatus, MessageDescriptor> = {
-  received: msg`Received`,
-  diagnosing: msg`Diagnosing`,
-  waiting_approval: msg`Waiting for approval`,
-  repairing: msg`Repairing`,
-  sent_to_apple: msg`Sent to Apple`,
-  ready: msg`Ready for pickup`,
-  collected: msg`Collected`,
-  cancelled: msg`Cancelled`,
-  returned_unrepaired: msg`Returned unrepaired`,
-};
+// The statuses' and payment methods' words are src/lib's (ticket-status-words, payment-method-words);
+// money kinds, line kinds and the checklist's words are model/counter-words.ts: one table each.
 
 /** The button that moves a ticket to a status (a verb, where the status is a state). */
 export const TICKET_MOVE_LABELS: Record<TicketStatus, MessageDescriptor> = {
@@ -42,49 +31,10 @@ export const TICKET_STATUS_COLORS: Record<TicketStatus, string> = {
   returned_unrepaired: 'dark.8',
 };
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {
-  cash: msg`Cash`,
-  wechat: msg`WeChat Pay`,
-  alipay: msg`Alipay`,
-  card: msg`Card`,
-};
-
-export const MONEY_KIND_LABELS: Record<'deposit' | 'payment' | 'refund' | 'void', MessageDescriptor> = {
-  deposit: msg`Deposit`,
-  // Not the wallet's "Payment" (an order's payment): money a customer pays for a repair.
-  payment: msg({ context: 'repair ticket money', message: 'Payment' }),
-  refund: msg`Refund`,
-  void: msg`Void`,
-};
-
-export const LINE_KIND_LABELS: Record<'part' | 'labour', MessageDescriptor> = {
-  part: msg`Part`,
-  labour: msg`Labour`,
-};
-
 export const LINE_STATE_LABELS: Record<'proposed' | 'approved' | 'declined', MessageDescriptor> = {
   proposed: msg`Waiting for the customer`,
   approved: msg`Approved`,
   declined: msg`Declined`,
-};
-
-/** The intake checklist's parts (contract CONDITION_PARTS) in words. */
-export const CONDITION_PART_LABELS: Record<
-  'screen' | 'housing' | 'buttons' | 'cameras' | 'biometrics' | 'liquid',
-  MessageDescriptor
-> = {
-  screen: msg`Screen`,
-  housing: msg`Housing`,
-  buttons: msg`Buttons`,
-  cameras: msg`Cameras`,
-  biometrics: msg`Face ID / Touch ID`,
-  liquid: msg`Liquid indicator`,
-};
-
-export const CONDITION_STATE_LABELS: Record<'ok' | 'damaged' | 'not_checked', MessageDescriptor> = {
-  ok: msg`OK`,
-  damaged: msg`Damaged`,
-  not_checked: msg`Not checked`,
 };
 
 /** Why a device line is not an SN or IMEI (contract/identifiers' reasons; the repairs intake's words). */

@@ -5,12 +5,9 @@ import { useLingui } from '@lingui/react/macro';
 import type { CustomerDetail } from '#contract/schemas/counter-customers.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { Ltr } from '#src/ui/Ltr.tsx';
-import {
-  MONEY_KIND_WORDS,
-  PAYMENT_METHOD_WORDS,
-  TICKET_STATUS_WORDS,
-  wordOf,
-} from '../model/counter-words.ts';
+import { PAYMENT_METHOD_WORDS } from '#src/lib/payment-method-words.ts';
+import { TICKET_STATUS_WORDS } from '#src/lib/ticket-status-words.ts';
+import { MONEY_KIND_WORDS, wordOf } from '../model/counter-words.ts';
 import { yuan } from '../model/money-text.ts';
 
 /** The tickets page is the tickets screen's route (c26-tickets); a plain hash link keeps this file free of it. */

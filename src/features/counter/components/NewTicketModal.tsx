@@ -33,12 +33,9 @@ import { useRequestId } from '#src/lib/use-request-id.ts';
 import { notify } from '#src/ui/notify.ts';
 import { useCreateTicket } from '../api/tickets-api.ts';
 import { fenOfYuan, readDevices, yuan } from '../ticket-model.ts';
-import {
-  CONDITION_PART_LABELS,
-  CONDITION_STATE_LABELS,
-  DEVICE_REASON_LABELS,
-  PAYMENT_METHOD_LABELS,
-} from '../ticket-words.ts';
+import { PAYMENT_METHOD_WORDS } from '#src/lib/payment-method-words.ts';
+import { CONDITION_PART_WORDS, CONDITION_STATE_WORDS } from '../model/counter-words.ts';
+import { DEVICE_REASON_LABELS } from '../ticket-words.ts';
 import type { PickedCustomer } from '../model/customer-summary.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 
@@ -212,14 +209,14 @@ export function NewTicketModal({
           {CONDITION_PARTS.map((part) => (
             <Radio.Group
               key={part}
-              label={i18n._(CONDITION_PART_LABELS[part])}
+              label={i18n._(CONDITION_PART_WORDS[part])}
               value={condition[part]}
               onChange={(v) => setCondition((old) => ({ ...old, [part]: v }))}
               data-testid={`condition-${part}`}
             >
               <Group gap="sm" mt={4}>
                 {(['ok', 'damaged', 'not_checked'] as const).map((state) => (
-                  <Radio key={state} value={state} label={i18n._(CONDITION_STATE_LABELS[state])} />
+                  <Radio key={state} value={state} label={i18n._(CONDITION_STATE_WORDS[state])} />
                 ))}
               </Group>
             </Radio.Group>
@@ -261,7 +258,7 @@ export function NewTicketModal({
           />
           <Select
             label={t`Deposit paid by`}
-            data={PAYMENT_METHODS.map((m) => ({ value: m, label: i18n._(PAYMENT_METHOD_LABELS[m]) }))}
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: i18n._(PAYMENT_METHOD_WORDS[m]) }))}
             value={method}
             onChange={(v) => v && setMethod(v as PaymentMethod)}
             allowDeselect={false}
@@ -300,8 +297,8 @@ export function NewTicketModal({
         {deposit !== null && (
           <Alert color="blue" data-testid="ticket-deposit-preview">
             <Trans>
-              A deposit of {yuan(deposit)} by {i18n._(PAYMENT_METHOD_LABELS[method])} will be recorded with
-              the ticket.
+              A deposit of {yuan(deposit)} by {i18n._(PAYMENT_METHOD_WORDS[method])} will be recorded with the
+              ticket.
             </Trans>
           </Alert>
         )}

@@ -7,12 +7,9 @@ import { CONDITION_PARTS, type TicketDetail } from '#contract/schemas/counter-ti
 import { formatDateTime } from '#src/lib/dates.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { techniciansQuery, ticketDetailQuery } from '../api/tickets-api.ts';
-import {
-  CONDITION_PART_LABELS,
-  CONDITION_STATE_LABELS,
-  TICKET_STATUS_COLORS,
-  TICKET_STATUS_LABELS,
-} from '../ticket-words.ts';
+import { TICKET_STATUS_WORDS } from '#src/lib/ticket-status-words.ts';
+import { CONDITION_PART_WORDS, CONDITION_STATE_WORDS } from '../model/counter-words.ts';
+import { TICKET_STATUS_COLORS } from '../ticket-words.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import { TicketMoney } from './TicketMoney.tsx';
 import { TicketMoves } from './TicketMoves.tsx';
@@ -82,7 +79,7 @@ function TicketView({
               {ticket.no_text}
             </Title>
             <Badge size="lg" color={TICKET_STATUS_COLORS[ticket.status]} data-testid="ticket-status">
-              {i18n._(TICKET_STATUS_LABELS[ticket.status])}
+              {i18n._(TICKET_STATUS_WORDS[ticket.status])}
             </Badge>
           </Group>
           <Text>
@@ -148,7 +145,7 @@ function TicketView({
                 </Text>
                 <Text size="sm" data-testid="ticket-condition">
                   {CONDITION_PARTS.map(
-                    (p) => `${i18n._(CONDITION_PART_LABELS[p])}: ${i18n._(CONDITION_STATE_LABELS[c[p]])}`,
+                    (p) => `${i18n._(CONDITION_PART_WORDS[p])}: ${i18n._(CONDITION_STATE_WORDS[c[p]])}`,
                   ).join(' · ')}
                 </Text>
                 <Text size="sm">

@@ -1,7 +1,7 @@
 import { Checkbox, MultiSelect, Select } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { TICKET_STATUSES, type TicketStatus } from '#contract/counter/workflow.ts';
-import { TICKET_STATUS_LABELS } from '../ticket-words.ts';
+import { TICKET_STATUS_WORDS } from '#src/lib/ticket-status-words.ts';
 
 export interface TicketFilterValues {
   status: TicketStatus[];
@@ -32,7 +32,7 @@ export function TicketFilters({
     <>
       <MultiSelect
         label={t`Status`}
-        data={TICKET_STATUSES.map((s) => ({ value: s, label: i18n._(TICKET_STATUS_LABELS[s]) }))}
+        data={TICKET_STATUSES.map((s) => ({ value: s, label: i18n._(TICKET_STATUS_WORDS[s]) }))}
         value={filters.status}
         onChange={(v) => onChange({ status: v as TicketStatus[] })}
         clearable

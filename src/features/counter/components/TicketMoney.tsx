@@ -19,7 +19,8 @@ import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { usePay, useRefund, useVoid } from '../api/tickets-api.ts';
 import { fenOfYuan, yuan } from '../ticket-model.ts';
-import { MONEY_KIND_LABELS, PAYMENT_METHOD_LABELS } from '../ticket-words.ts';
+import { PAYMENT_METHOD_WORDS } from '#src/lib/payment-method-words.ts';
+import { MONEY_KIND_WORDS } from '../model/counter-words.ts';
 import { useTicketAction } from './use-ticket-action.ts';
 
 type Entry = { kind: 'deposit' | 'payment' | 'refund'; fen: number; method: PaymentMethod; note: string };
@@ -85,7 +86,7 @@ export function TicketMoney({ ticket, admin }: { ticket: TicketDetail; admin: bo
         entry.kind === 'refund'
           ? refund.mutateAsync({ ...base, note: entry.note })
           : pay.mutateAsync({ ...base, kind: entry.kind, note: entry.note }),
-      t`${i18n._(MONEY_KIND_LABELS[entry.kind])} of ${yuan(entry.fen)} recorded`,
+      t`${i18n._(MONEY_KIND_WORDS[entry.kind])} of ${yuan(entry.fen)} recorded`,
     );
     if (ok) {
       setAmountText('');
@@ -138,14 +139,14 @@ export function TicketMoney({ ticket, admin }: { ticket: TicketDetail; admin: bo
                 <Table.Tr key={p.id}>
                   <Table.Td>{formatDateTime(p.at, 'YYYY-MM-DD HH:mm')}</Table.Td>
                   <Table.Td>
-                    {i18n._(MONEY_KIND_LABELS[p.kind])}
+                    {i18n._(MONEY_KIND_WORDS[p.kind])}
                     {voided.has(p.id) && (
                       <Badge ml={4} color="gray.8" size="sm">
                         {t`Voided`}
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>{p.kind === 'void' ? '' : i18n._(PAYMENT_METHOD_LABELS[p.method])}</Table.Td>
+                  <Table.Td>{p.kind === 'void' ? '' : i18n._(PAYMENT_METHOD_WORDS[p.method])}</Table.Td>
                   <Table.Td ta="right">{yuan(p.amount_fen)}</Table.Td>
                   <Table.Td>{p.note}</Table.Td>
                   <Table.Td>
@@ -171,7 +172,7 @@ export function TicketMoney({ ticket, admin }: { ticket: TicketDetail; admin: bo
         <Group align="flex-end" wrap="wrap" gap="xs" data-testid="money-form">
           <Select
             label={t`Entry`}
-            data={kinds.map((k) => ({ value: k, label: i18n._(MONEY_KIND_LABELS[k]) }))}
+            data={kinds.map((k) => ({ value: k, label: i18n._(MONEY_KIND_WORDS[k]) }))}
             value={kind}
             onChange={(v) => v && setKind(v as Entry['kind'])}
             allowDeselect={false}
@@ -190,7 +191,7 @@ export function TicketMoney({ ticket, admin }: { ticket: TicketDetail; admin: bo
           />
           <Select
             label={t`Method`}
-            data={PAYMENT_METHODS.map((m) => ({ value: m, label: i18n._(PAYMENT_METHOD_LABELS[m]) }))}
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: i18n._(PAYMENT_METHOD_WORDS[m]) }))}
             value={method}
             onChange={(v) => v && setMethod(v as PaymentMethod)}
             allowDeselect={false}
@@ -229,8 +230,8 @@ export function TicketMoney({ ticket, admin }: { ticket: TicketDetail; admin: bo
         {review && (
           <Stack data-testid="money-confirm-dialog">
             <Text size="lg" fw={600}>
-              {i18n._(MONEY_KIND_LABELS[review.kind])}: {yuan(review.fen)} ·{' '}
-              {i18n._(PAYMENT_METHOD_LABELS[review.method])}
+              {i18n._(MONEY_KIND_WORDS[review.kind])}: {yuan(review.fen)} ·{' '}
+              {i18n._(PAYMENT_METHOD_WORDS[review.method])}
             </Text>
             <Text size="sm">
               {review.kind === 'refund' ? (

@@ -5,7 +5,8 @@ import type { TicketStatus } from '#contract/counter/workflow.ts';
 import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import { useMoveTicket } from '../api/tickets-api.ts';
 import { CONFIRMED_MOVES } from '../ticket-model.ts';
-import { TICKET_MOVE_LABELS, TICKET_STATUS_LABELS } from '../ticket-words.ts';
+import { TICKET_STATUS_WORDS } from '#src/lib/ticket-status-words.ts';
+import { TICKET_MOVE_LABELS } from '../ticket-words.ts';
 import { useTicketAction } from './use-ticket-action.ts';
 
 /**
@@ -21,7 +22,7 @@ export function TicketMoves({ ticket }: { ticket: TicketDetail }) {
 
   async function go(to: TicketStatus) {
     setConfirming(null);
-    const label = i18n._(TICKET_STATUS_LABELS[to]);
+    const label = i18n._(TICKET_STATUS_WORDS[to]);
     const ok = await action.run(
       () => move.mutateAsync({ id: ticket.id, version: ticket.version, to, note: note.trim() }),
       t`Ticket ${ticket.no_text}: ${label}`,

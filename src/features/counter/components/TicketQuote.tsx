@@ -17,7 +17,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import { useAddLine, useDecideQuote } from '../api/tickets-api.ts';
 import { fenOfYuan, yuan } from '../ticket-model.ts';
-import { LINE_KIND_LABELS, LINE_STATE_LABELS } from '../ticket-words.ts';
+import { LINE_KIND_WORDS } from '../model/counter-words.ts';
+import { LINE_STATE_LABELS } from '../ticket-words.ts';
 import { useTicketAction } from './use-ticket-action.ts';
 
 const STATE_COLORS = { proposed: 'pink.9', approved: 'teal.9', declined: 'gray.8' } as const;
@@ -111,7 +112,7 @@ export function TicketQuote({ ticket }: { ticket: TicketDetail }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">
-                    {i18n._(LINE_KIND_LABELS[l.kind])}: {l.description}
+                    {i18n._(LINE_KIND_WORDS[l.kind])}: {l.description}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">{l.qty}</Table.Td>
@@ -148,7 +149,7 @@ export function TicketQuote({ ticket }: { ticket: TicketDetail }) {
             label={t`Kind`}
             data={(['part', 'labour'] as const).map((k) => ({
               value: k,
-              label: i18n._(LINE_KIND_LABELS[k]),
+              label: i18n._(LINE_KIND_WORDS[k]),
             }))}
             value={kind}
             onChange={(v) => v && setKind(v as 'part' | 'labour')}

@@ -4,7 +4,8 @@ import type { TicketStatus } from '#contract/counter/workflow.ts';
 import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { moneyEventOf, newestFirst, quoteAnswerOf, yuan } from '../ticket-model.ts';
-import { MONEY_KIND_LABELS, TICKET_STATUS_LABELS } from '../ticket-words.ts';
+import { TICKET_STATUS_WORDS } from '#src/lib/ticket-status-words.ts';
+import { MONEY_KIND_WORDS } from '../model/counter-words.ts';
 
 /** The ticket's history in words, newest first: status changes, quote lines and answers, money. */
 export function TicketTimeline({
@@ -16,7 +17,7 @@ export function TicketTimeline({
 }) {
   const { t, i18n } = useLingui();
   const status = (s: string | null) =>
-    s && s in TICKET_STATUS_LABELS ? i18n._(TICKET_STATUS_LABELS[s as TicketStatus]) : '';
+    s && s in TICKET_STATUS_WORDS ? i18n._(TICKET_STATUS_WORDS[s as TicketStatus]) : '';
 
   function text(e: TicketDetail['events'][number]): { title: string; note: string } {
     if (e.kind === 'status') {
@@ -38,7 +39,7 @@ export function TicketTimeline({
       const m = moneyEventOf(e.note);
       if (m)
         return {
-          title: `${i18n._(MONEY_KIND_LABELS[m.kind])} ${m.kind === 'void' ? '' : yuan(m.fen)}`.trim(),
+          title: `${i18n._(MONEY_KIND_WORDS[m.kind])} ${m.kind === 'void' ? '' : yuan(m.fen)}`.trim(),
           note: '',
         };
       return { title: t`Money recorded`, note: '' };

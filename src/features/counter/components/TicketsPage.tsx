@@ -12,7 +12,8 @@ import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 import { useTabletLayout } from '#src/ui/use-tablet-layout.ts';
 import { TICKETS_PAGE_SIZE, techniciansQuery, ticketListQuery } from '../api/tickets-api.ts';
 import { isOverdue, yuan } from '../ticket-model.ts';
-import { TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from '../ticket-words.ts';
+import { TICKET_STATUS_WORDS } from '#src/lib/ticket-status-words.ts';
+import { TICKET_STATUS_COLORS } from '../ticket-words.ts';
 import { NewTicketModal } from './NewTicketModal.tsx';
 import { TicketFilters, activeTicketFilters, type TicketFilterValues } from './TicketFilters.tsx';
 
@@ -152,7 +153,7 @@ export function TicketsPage() {
                   </Table.Td>
                   <Table.Td>
                     <Badge color={TICKET_STATUS_COLORS[r.status]} data-testid="ticket-status">
-                      {i18n._(TICKET_STATUS_LABELS[r.status])}
+                      {i18n._(TICKET_STATUS_WORDS[r.status])}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{techName(r.technician_id)}</Table.Td>

@@ -1,32 +1,17 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { MoneyKind, PaymentMethod } from '#contract/counter/money.ts';
-import type { TicketStatus } from '#contract/counter/workflow.ts';
+import type { MoneyKind } from '#contract/counter/money.ts';
 import type { CONDITION_PARTS } from '#contract/schemas/counter-tickets.ts';
 
-/** The words a customer's page and receipts show for the counter's enum values (never the raw value). */
-export const TICKET_STATUS_WORDS: Record<TicketStatus, MessageDescriptor> = {
-  received: msg`Received`,
-  diagnosing: msg`Diagnosing`,
-  waiting_approval: msg`Waiting for approval`,
-  repairing: msg`Repairing`,
-  sent_to_apple: msg`Sent to Apple`,
-  ready: msg`Ready for pickup`,
-  collected: msg`Collected`,
-  cancelled: msg`Cancelled`,
-  returned_unrepaired: msg`Returned unrepaired`,
-};
-
-export const PAYMENT_METHOD_WORDS: Record<PaymentMethod, MessageDescriptor> = {
-  cash: msg`Cash`,
-  wechat: msg`WeChat Pay`,
-  alipay: msg`Alipay`,
-  card: msg`Card`,
-};
-
+/**
+ * The counter's words for its enum values (never the raw value on screen), one table each for every
+ * screen and receipt; a ticket's status and a payment method are src/lib's (the header and the
+ * dashboard name them too).
+ */
 export const MONEY_KIND_WORDS: Record<MoneyKind, MessageDescriptor> = {
   deposit: msg`Deposit`,
-  payment: msg`Payment`,
+  // Not the wallet's "Payment" (an order's payment): money a customer pays for a repair.
+  payment: msg({ context: 'repair ticket money', message: 'Payment' }),
   refund: msg`Refund`,
   void: msg`Cancelled entry`,
 };
