@@ -78,7 +78,7 @@ async function backupWhileOrdering(
   servers.push(first);
   const token = await first.login();
   const combos = await callEndpoint(spawnedUser(first, token), endpoints.comboList, {});
-  const country = combos.datas.list.find((c) => c.code === 'sale_country')?.id;
+  const country = combos.datas.list.find((c) => c.code === 'sale_country')!.id;
   const placed = await callEndpoint(spawnedUser(first, token), endpoints.orderCreate, {
     title: '备份',
     identifiers: Array.from({ length: DEVICES }, (_, i) => testImei(i + 1)),

@@ -59,7 +59,7 @@ it(
     servers.push(first);
     const token = await first.login();
     const combos = await callEndpoint(spawnedUser(first, token), endpoints.comboList, {});
-    const country = combos.datas.list.find((c) => c.code === 'sale_country')?.id;
+    const country = combos.datas.list.find((c) => c.code === 'sale_country')!.id;
     const identifiers = Array.from({ length: DEVICES }, (_, i) => testImei(i + 1, '35391110'));
     const placed = await callEndpoint(spawnedUser(first, token), endpoints.orderCreate, {
       title: '崩溃测试',

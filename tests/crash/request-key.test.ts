@@ -57,7 +57,7 @@ it(
     servers.push(first);
     const token = await first.login();
     const combos = await callEndpoint(spawnedUser(first, token), endpoints.comboList, {});
-    const warranty = combos.datas.list.find((c) => c.code === 'warranty')?.id;
+    const warranty = combos.datas.list.find((c) => c.code === 'warranty')!.id;
     const body = {
       title: TITLE,
       identifiers: Array.from({ length: DEVICES }, (_, i) => testImei(i + 1, '35391110')),
