@@ -110,7 +110,7 @@ describe.skipIf(!clusterUrl)('three server processes on one PostgreSQL', () => {
 
       // The order, through B.
       const combos = await callEndpoint(spawnedUser(b, token), endpoints.comboList, {});
-      const country = combos.datas.list.find((x) => x.code === 'sale_country')?.id;
+      const country = combos.datas.list.find((x) => x.code === 'sale_country')!.id;
       const identifiers = Array.from({ length: DEVICES }, (_, i) => testImei(i + 1, '35391110'));
       const t0 = performance.now();
       const placed = await callEndpoint(spawnedUser(b, token), endpoints.orderCreate, {
