@@ -3,6 +3,7 @@
 // cut off, and edit_password cannot be used to guess a password.
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { endpoints } from '#contract/endpoints.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
@@ -78,7 +79,7 @@ describe('edit_password', () => {
     const token = await s.session('editor');
     const wrong = () =>
       s.call(
-        '/api/user/edit_password',
+        endpoints.editPassword.path,
         { old_password: 'guess-12345', new_password: 'newpass123' },
         { token },
       );
@@ -92,7 +93,7 @@ describe('edit_password', () => {
     ]);
     // Even the right password waits: the limit is not an oracle.
     const right = await s.call(
-      '/api/user/edit_password',
+      endpoints.editPassword.path,
       { old_password: 'repair2026', new_password: 'newpass123' },
       { token },
     );
@@ -101,7 +102,7 @@ describe('edit_password', () => {
     expect(
       (
         await s.call(
-          '/api/user/edit_password',
+          endpoints.editPassword.path,
           { old_password: 'repair2026', new_password: 'newpass123' },
           { token },
         )

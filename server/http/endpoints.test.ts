@@ -87,7 +87,7 @@ describe('the contract on the real app', () => {
   // The app's bodyLimit is 1 MiB, but identify_sn_imei takes an image data URL up to 8 MiB.
   it('lets an identify_sn_imei image over 1 MiB through', async () => {
     const image = 'data:image/png;base64,' + 'A'.repeat(2 * 1024 * 1024);
-    const res = await s.call('/api/checks/identify_sn_imei', { image }, { token: editor });
+    const res = await s.call(endpoints.identifySnImei.path, { image }, { token: editor });
     expect(res.msg).not.toBe('请求内容过大');
   });
 
@@ -174,7 +174,7 @@ describe('registerEndpoints on its own', () => {
   );
 
   it('hands the handler the parsed input, the caller and the token, and wraps its answer', async () => {
-    const res = await post('/api/admin/employee_list', { keyword: '  li  ', extra: true }, admin);
+    const res = await post(endpoints.employeeList.path, { keyword: '  li  ', extra: true }, admin);
     expect(res).toEqual({ status: 200, errcode: 0, msg: '成功', datas: { list: [], total: 0 } });
     expect(seen).toHaveLength(1);
     const ctx = seen[0]!;
@@ -184,6 +184,11 @@ describe('registerEndpoints on its own', () => {
   });
 
   it('answers datas null when the handler answers nothing', async () => {
-    expect(await post('/api/login/quit', {})).toEqual({ status: 200, errcode: 0, msg: '成功', datas: null });
+    expect(await post(endpoints.quit.path, {})).toEqual({
+      status: 200,
+      errcode: 0,
+      msg: '成功',
+      datas: null,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '#contract/endpoints.ts';
 import { sql } from 'kysely';
 import { ErrCode, defaultMsg, type ErrCodeValue } from '#contract/errcodes.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -43,7 +44,7 @@ function expectNoLeak(raw: string, ...secrets: string[]) {
 
 describe('the envelope on every answer', () => {
   it('wraps a success as exactly { errcode, msg, datas }', async () => {
-    const res = await s.call('/api/login/quit', {});
+    const res = await s.call(endpoints.quit.path, {});
     expect(JSON.parse(res.raw)).toEqual({ errcode: 0, msg: '成功', datas: null });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
@@ -62,13 +63,13 @@ describe('the envelope on every answer', () => {
 
   it('a GET (or PUT, DELETE) on an API path: the JSON envelope, not HTML', async () => {
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const res = await s.call('/api/login/login', undefined, { method });
+      const res = await s.call(endpoints.login.path, undefined, { method });
       expect(res.status, method).toBe(404);
       expect(res.errcode, method).toBe(ErrCode.NOT_FOUND);
       expect(res.headers['content-type'], method).toMatch(/^application\/json/);
       expect(res.raw, method).not.toMatch(/<html|<!doctype/i);
     }
-    const getUser = await s.call('/api/user/get_user?token=abc', undefined, { method: 'GET' });
+    const getUser = await s.call(`${endpoints.getUser.path}?token=abc`, undefined, { method: 'GET' });
     expect(getUser.errcode).toBe(ErrCode.NOT_FOUND);
   });
 
@@ -101,7 +102,7 @@ describe('crashes', () => {
     const own = await createTestServer();
     try {
       await sql`drop table puzzles`.execute(own.db);
-      const res = await own.call('/api/login/tncode', {});
+      const res = await own.call(endpoints.tncode.path, {});
       expect(res.status).toBe(500);
       expect(res.errcode).toBe(ErrCode.INTERNAL);
       expect(res.msg).toBe(defaultMsg[ErrCode.INTERNAL]);
@@ -115,7 +116,7 @@ describe('crashes', () => {
     const own = await createTestServer();
     try {
       await sql`drop table sessions`.execute(own.db);
-      const res = await own.call('/api/user/get_user', {}, { token: 'x'.repeat(43) });
+      const res = await own.call(endpoints.getUser.path, {}, { token: 'x'.repeat(43) });
       expect(res.errcode).toBe(ErrCode.INTERNAL);
       expectNoLeak(res.raw, 'sessions');
     } finally {
@@ -166,9 +167,9 @@ describe('AppError', () => {
 
 describe('request bodies', () => {
   it('an empty or blank JSON body counts as {}', async () => {
-    expect((await s.call('/api/login/tncode', '')).errcode).toBe(0);
-    expect((await s.call('/api/login/tncode', '  \n ')).errcode).toBe(0);
-    const login = await s.call('/api/login/login', '');
+    expect((await s.call(endpoints.tncode.path, '')).errcode).toBe(0);
+    expect((await s.call(endpoints.tncode.path, '  \n ')).errcode).toBe(0);
+    const login = await s.call(endpoints.login.path, '');
     expect(login.errcode).toBe(ErrCode.INVALID_INPUT);
     expect(Object.keys((login.datas as { fields: object }).fields)).toHaveLength(4);
   });
@@ -179,39 +180,39 @@ describe('request bodies', () => {
       'application/xml',
       'application/x-www-form-urlencoded',
     ]) {
-      const res = await s.call('/api/login/tncode', 'hello', { headers: { 'content-type': type } });
+      const res = await s.call(endpoints.tncode.path, 'hello', { headers: { 'content-type': type } });
       expect(res.errcode, type).toBe(ErrCode.INVALID_INPUT);
       expect(res.msg, type).toBe('请求须为 JSON');
       expect(res.status, type).toBe(400);
     }
     // Fastify reads text/plain as a string, which no endpoint input accepts.
     const before = await puzzleCount();
-    const text = await s.call('/api/login/tncode', '{}', { headers: { 'content-type': 'text/plain' } });
+    const text = await s.call(endpoints.tncode.path, '{}', { headers: { 'content-type': 'text/plain' } });
     expect([text.status, text.errcode]).toEqual([400, ErrCode.INVALID_INPUT]);
     expect(await puzzleCount()).toBe(before);
   });
 
   it('a body over the public limit (16 KiB) from anyone: 1101 (413) before the handler', async () => {
     const before = await puzzleCount();
-    const res = await s.call('/api/login/tncode', { pad: 'x'.repeat(16 * 1024) });
+    const res = await s.call(endpoints.tncode.path, { pad: 'x'.repeat(16 * 1024) });
     expect([res.status, res.errcode, res.msg]).toEqual([413, ErrCode.BODY_TOO_LARGE, '请求内容过大']);
     expect(await puzzleCount()).toBe(before);
   });
 
   it('a body over 1 MiB from a signed-in caller: 1101 (413)', async () => {
     const token = await s.session();
-    const res = await s.call('/api/user/get_user', { pad: 'x'.repeat(1024 * 1024 + 1) }, { token });
+    const res = await s.call(endpoints.getUser.path, { pad: 'x'.repeat(1024 * 1024 + 1) }, { token });
     expect([res.status, res.errcode, res.msg]).toEqual([413, ErrCode.BODY_TOO_LARGE, '请求内容过大']);
   });
 
   it('just under 1 MiB from a signed-in caller is read (and the unknown field dropped)', async () => {
     const token = await s.session();
-    const res = await s.call('/api/user/get_user', { pad: 'x'.repeat(1024 * 1024 - 100) }, { token });
+    const res = await s.call(endpoints.getUser.path, { pad: 'x'.repeat(1024 * 1024 - 100) }, { token });
     expect(res.errcode).toBe(0);
   });
 
   it('invalid JSON: 1001 without echoing the parser error', async () => {
-    const res = await s.call('/api/login/tncode', '{"a": tru');
+    const res = await s.call(endpoints.tncode.path, '{"a": tru');
     expect(res.errcode).toBe(ErrCode.INVALID_INPUT);
     expect(res.msg).toBe('请求体不是有效的 JSON');
     expect(res.raw).not.toMatch(/Unexpected|position|SyntaxError/);
@@ -219,7 +220,7 @@ describe('request bodies', () => {
 
   it('a __proto__ or constructor.prototype key: 1001', async () => {
     for (const body of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}']) {
-      const res = await s.call('/api/login/tncode', body);
+      const res = await s.call(endpoints.tncode.path, body);
       expect(res.errcode, body).toBe(ErrCode.INVALID_INPUT);
     }
   });

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { endpoints } from '#contract/endpoints.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { RequestKeys, fenceKeyedWrites, fingerprintOf } from './idempotency.ts';
 
-const ADD = '/api/admin/add_employee';
+const ADD = endpoints.addEmployee.path;
 const employee = (username: string, request_id: string) => ({
   username,
   password: 'shop2026ok',
@@ -52,7 +53,7 @@ describe('request_id: a replayed write is applied once and gets the first answer
   it('the same request_id on another call is refused', async () => {
     await s.call(ADD, employee('sun8', 'req-shared-1'), { token: admin });
     const other = await s.call(
-      '/api/user/edit_password',
+      endpoints.editPassword.path,
       { old_password: 'repair2026', new_password: 'abcd1234x', request_id: 'req-shared-1' },
       { token: admin },
     );

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { endpoints } from '#contract/endpoints.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { LOGIN_LIMITS } from '#server/modules/auth/login-service.ts';
 import { DEMO_ADMIN, TEST_PUZZLE_X, createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { RateLimiter } from './rate-limit.ts';
 
-const LOGIN = '/api/login/login';
+const LOGIN = endpoints.login.path;
 const WINDOW = 15 * 60_000;
 
 let s: TestServer;
@@ -197,7 +198,7 @@ describe('login rate limits', () => {
 
 describe('tncode limit', () => {
   it('30 puzzles a minute per address, then 1005 with Retry-After; other addresses unaffected', async () => {
-    const get = (remoteAddress: string) => s.call('/api/login/tncode', {}, { remoteAddress });
+    const get = (remoteAddress: string) => s.call(endpoints.tncode.path, {}, { remoteAddress });
     for (let i = 0; i < 30; i++) expect((await get('203.0.113.9')).errcode, `puzzle ${i + 1}`).toBe(0);
     const limited = await get('203.0.113.9');
     expect([limited.status, limited.errcode, limited.headers['retry-after']]).toEqual([

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { endpoints } from '#contract/endpoints.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { inlineScriptHashes } from './security-headers.ts';
 
@@ -31,7 +32,7 @@ describe('security headers on every answer', () => {
   it('an API answer carrying a token: CSP, nosniff, no-referrer, and Cache-Control: no-store', async () => {
     s = await createTestServer();
     const uniqid = await s.puzzle();
-    const res = await s.call('/api/login/login', {
+    const res = await s.call(endpoints.login.path, {
       username: 'admin',
       password: 'repair2026',
       tn_r: 150,
@@ -44,7 +45,7 @@ describe('security headers on every answer', () => {
 
   it('errors and unknown paths too', async () => {
     s = await createTestServer();
-    const refused = await s.call('/api/user/get_user', {});
+    const refused = await s.call(endpoints.getUser.path, {});
     expectSecurityHeaders(refused.headers);
     expect(refused.headers['cache-control']).toBe('no-store');
     const missing = await s.app.inject({ method: 'GET', url: '/nothing-here' });

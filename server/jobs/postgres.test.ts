@@ -13,7 +13,10 @@ import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { SandboxCheckProvider } from '#server/providers/checks/sandbox.ts';
 import { seedDemoShop } from '#server/seed.ts';
-import { injectPost } from '#tests/setup/inject-post.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointDef, EndpointInput } from '#contract/endpoint.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
+import { asAppUser } from '#tests/setup/inject-post.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { CheckRunner } from './check-runner.ts';
 
@@ -23,7 +26,8 @@ describe.skipIf(!url)('device checks on PostgreSQL', () => {
   let handle: Db;
   let app: App;
   let token: string;
-  const post = <D>(path: string, body: unknown) => injectPost<D>(app, token, path, body);
+  const post = <E extends EndpointDef>(endpoint: E, body: EndpointInput<E>) =>
+    callEndpoint(asAppUser(app, token), endpoint, body);
 
   beforeAll(async () => {
     handle = connectDb(url as string);
@@ -58,11 +62,11 @@ describe.skipIf(!url)('device checks on PostgreSQL', () => {
     // ~25 s alone on a loaded 2-core machine; the full suite runs beside it in CI.
     { timeout: 180_000 },
     async () => {
-      const combos = await post<{ list: { id: number; code: string }[] }>('/api/checks/combo_list', {});
+      const combos = await post(endpoints.comboList, {});
       const ids = combos.datas.list
         .filter((c) => ['sale_country', 'activation_lock'].includes(c.code))
         .map((c) => c.id);
-      const placed = await post<{ order_id: number; added: number }>('/api/checks/order_create', {
+      const placed = await post(endpoints.orderCreate, {
         title: 'PG 订单',
         identifiers: [...Array.from({ length: 300 }, (_, i) => testImei(i + 1, '35391110')), 'SANDBOXFAIL'],
         service_ids: ids,
@@ -86,7 +90,7 @@ describe.skipIf(!url)('device checks on PostgreSQL', () => {
       ];
       for (const w of workers) w.start();
       for (;;) {
-        const d = await post<{ progress: number }>('/api/checks/order_detail', {
+        const d = await post(endpoints.orderDetail, {
           order_id: placed.datas.order_id,
         });
         if (d.datas.progress >= 100) break;
@@ -118,21 +122,19 @@ describe.skipIf(!url)('device checks on PostgreSQL', () => {
       expect(perJob).toHaveLength(301 * 3);
       expect(perJob.every((r) => Number(r.n) === 1)).toBe(true);
 
-      const results = await post<{
-        devices: { status: string; jobs: { status: string; error: string | null }[] }[];
-      }>('/api/checks/order_results', { order_id: placed.datas.order_id });
+      const results = await post(endpoints.orderResults, { order_id: placed.datas.order_id });
       const failed = results.datas.devices.at(-1);
       expect(failed?.status).toBe('failed');
       expect(
         failed?.jobs.find((j) => j.status === 'failed' && j.error === '依赖的保修查询失败'),
       ).toBeTruthy();
-      const list = await post<{ total: number; summary: { devices: number } }>('/api/checks/order_list', {
+      const list = await post(endpoints.orderList, {
         keyword: 'pg',
       });
       expect(list.datas).toMatchObject({ total: 1, summary: { devices: 301 } });
-      const bySn = await post<{ total: number }>('/api/checks/order_list', { keyword: 'sandboxfail' });
+      const bySn = await post(endpoints.orderList, { keyword: 'sandboxfail' });
       expect(bySn.datas.total).toBe(1);
-      const ledger = await post<{ total: number; frozen: number }>('/api/user/point_record', { page: 1 });
+      const ledger = await post(endpoints.pointRecord, { page: 1 });
       // Two openings (seed and this test), the freeze, and one entry per job.
       expect(ledger.datas.total).toBe(3 + 301 * 3);
     },

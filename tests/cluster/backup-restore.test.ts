@@ -18,7 +18,10 @@ import { seedDemoShop } from '#server/seed.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { createClusterDb } from '#tests/setup/pg-cluster-db.ts';
 import { balanced, settlement, type Query } from '#tests/setup/settlement-checks.ts';
-import { spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointOutput } from '#contract/endpoint.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
+import { spawnedUser, spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
 
 /** pg_dump and pg_restore of Debian's newest PostgreSQL (as scripts/lib/throwaway-postgres.ts finds initdb). */
 function postgresBinDir(): string | null {
@@ -50,16 +53,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Detail {
-  jobs_total: number;
-  jobs_success: number;
-  jobs_failed: number;
-  progress: number;
-}
+type Detail = EndpointOutput<typeof endpoints.orderDetail>;
 
 async function waitFor(s: SpawnedServer, token: string, orderId: number, done: (d: Detail) => boolean) {
   for (;;) {
-    const res = await s.call<Detail>('/api/checks/order_detail', { order_id: orderId }, token);
+    const res = await callEndpoint(spawnedUser(s, token), endpoints.orderDetail, { order_id: orderId });
     if (res.errcode !== 0) throw new Error(`order_detail: ${res.errcode} ${res.msg}`);
     if (done(res.datas)) return res.datas;
     await new Promise((r) => setTimeout(r, 50));
@@ -79,21 +77,13 @@ async function backupWhileOrdering(
   const first = await spawnServer({ databaseUrl, env });
   servers.push(first);
   const token = await first.login();
-  const combos = await first.call<{ list: { id: number; code: string }[] }>(
-    '/api/checks/combo_list',
-    {},
-    token,
-  );
-  const country = combos.datas.list.find((c) => c.code === 'sale_country')?.id;
-  const placed = await first.call<{ order_id: number }>(
-    '/api/checks/order_create',
-    {
-      title: '备份',
-      identifiers: Array.from({ length: DEVICES }, (_, i) => testImei(i + 1)),
-      service_ids: [country],
-    },
-    token,
-  );
+  const combos = await callEndpoint(spawnedUser(first, token), endpoints.comboList, {});
+  const country = combos.datas.list.find((c) => c.code === 'sale_country')!.id;
+  const placed = await callEndpoint(spawnedUser(first, token), endpoints.orderCreate, {
+    title: '备份',
+    identifiers: Array.from({ length: DEVICES }, (_, i) => testImei(i + 1)),
+    service_ids: [country],
+  });
   expect(placed.errcode, placed.msg).toBe(0);
   const orderId = placed.datas.order_id;
   await waitFor(first, token, orderId, (d) => d.jobs_success + d.jobs_failed >= d.jobs_total * 0.1);

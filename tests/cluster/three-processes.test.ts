@@ -13,7 +13,9 @@ import { SOCKET_PATH, SOCKET_SOURCE, type ServerToClientEvents } from '#contract
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { createClusterDb, type ClusterDb } from '#tests/setup/pg-cluster-db.ts';
 import { balanced, settlement } from '#tests/setup/settlement-checks.ts';
-import { spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint, endpointDatas } from '#tests/setup/call-endpoint.ts';
+import { spawnedUser, spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
 
 const clusterUrl = process.env.REPAIROPS_TEST_PG_URL;
 const DEVICES = 2000;
@@ -64,17 +66,17 @@ describe.skipIf(!clusterUrl)('three server processes on one PostgreSQL', () => {
 
       // Signed in through A; the session works on B and C (sessions live in the database).
       const token = await a.login();
-      const me = await c.call<{ username: string }>('/api/user/get_user', {}, token);
+      const me = await callEndpoint(spawnedUser(c, token), endpoints.getUser, {});
       expect(me.datas.username).toBe('admin');
 
       // Ten wrong passwords for `editor` through A (puzzles drawn on A, answered on A)…
       const attempt = async (drawOn: SpawnedServer, sendTo: SpawnedServer, password: string) => {
-        const puzzle = await drawOn.call<{ uniqid: string }>('/api/login/tncode', {});
-        return sendTo.call('/api/login/login', {
+        const puzzle = await endpointDatas(spawnedUser(drawOn), endpoints.tncode, {});
+        return callEndpoint(spawnedUser(sendTo), endpoints.login, {
           username: 'editor',
           password,
           tn_r: PUZZLE_X,
-          uniqid: puzzle.datas.uniqid,
+          uniqid: puzzle.uniqid,
         });
       };
       for (let i = 0; i < 10; i++)
@@ -83,7 +85,7 @@ describe.skipIf(!clusterUrl)('three server processes on one PostgreSQL', () => {
       expect((await attempt(a, b, 'repair2026')).errcode).toBe(ErrCode.RATE_LIMITED);
 
       // A socket on C.
-      const code = await c.call<{ code: string }>('/api/socket_io/get_ws_auth_code', {}, token);
+      const code = await callEndpoint(spawnedUser(c, token), endpoints.getWsAuthCode, {});
       expect(code.errcode).toBe(0);
       const socket: Socket<ServerToClientEvents> = connectClient(c.url, {
         path: SOCKET_PATH,
@@ -107,19 +109,15 @@ describe.skipIf(!clusterUrl)('three server processes on one PostgreSQL', () => {
       );
 
       // The order, through B.
-      const combos = await b.call<{ list: { id: number; code: string }[] }>(
-        '/api/checks/combo_list',
-        {},
-        token,
-      );
-      const country = combos.datas.list.find((x) => x.code === 'sale_country')?.id;
+      const combos = await callEndpoint(spawnedUser(b, token), endpoints.comboList, {});
+      const country = combos.datas.list.find((x) => x.code === 'sale_country')!.id;
       const identifiers = Array.from({ length: DEVICES }, (_, i) => testImei(i + 1, '35391110'));
       const t0 = performance.now();
-      const placed = await b.call<{ order_id: number; added: number }>(
-        '/api/checks/order_create',
-        { title: '三进程', identifiers, service_ids: [country] },
-        token,
-      );
+      const placed = await callEndpoint(spawnedUser(b, token), endpoints.orderCreate, {
+        title: '三进程',
+        identifiers,
+        service_ids: [country],
+      });
       expect(placed.errcode, placed.msg).toBe(0);
       expect(placed.datas.added).toBe(DEVICES);
       const orderId = placed.datas.order_id;

@@ -12,7 +12,10 @@ import { connectDb } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { seedDemoShop } from '#server/seed.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
-import { spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointInput } from '#contract/endpoint.ts';
+import { callEndpoint, endpointDatas } from '#tests/setup/call-endpoint.ts';
+import { spawnedUser, spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
 
 /** Small deposits already on the ticket: the payment reads them all, which keeps its transaction open long enough to be killed in. */
 const ENTRIES = 60_000;
@@ -44,8 +47,6 @@ function query<T>(sql: string, readOnly = true): T[] {
   }
 }
 
-type Ticket = { id: number; version: number; lines: { id: number }[]; paid_fen: number };
-
 it(
   'a payment whose server was SIGKILLed mid-transaction is recorded exactly once on replay',
   { timeout: 120_000 },
@@ -58,32 +59,27 @@ it(
     const first = await spawnServer({ databaseUrl: file, env });
     servers.push(first);
     const token = await first.login();
-    const c = await first.call<{ id: number }>(
-      '/api/counter/customer_save',
-      { name: '崩溃', phones: ['13700001111'] },
-      token,
-    );
-    let t = (
-      await first.call<Ticket>(
-        '/api/counter/ticket_create',
-        { customer_id: c.datas.id, devices: [{ ident: testImei(7) }], fault: '换屏' },
-        token,
-      )
-    ).datas;
-    t = (
-      await first.call<Ticket>(
-        '/api/counter/ticket_line_add',
-        { id: t.id, version: t.version, kind: 'part', description: '屏幕', qty: 1, unit_fen: 500_000 },
-        token,
-      )
-    ).datas;
-    t = (
-      await first.call<Ticket>(
-        '/api/counter/ticket_quote_decide',
-        { id: t.id, version: t.version, approved: [t.lines[0]!.id], declined: [] },
-        token,
-      )
-    ).datas;
+    const as = spawnedUser(first, token);
+    const c = await endpointDatas(as, endpoints.customerSave, { name: '崩溃', phones: ['13700001111'] });
+    let t = await endpointDatas(as, endpoints.ticketCreate, {
+      customer_id: c.id,
+      devices: [{ ident: testImei(7) }],
+      fault: '换屏',
+    });
+    t = await endpointDatas(as, endpoints.ticketLineAdd, {
+      id: t.id,
+      version: t.version,
+      kind: 'part',
+      description: '屏幕',
+      qty: 1,
+      unit_fen: 500_000,
+    });
+    t = await endpointDatas(as, endpoints.ticketQuoteDecide, {
+      id: t.id,
+      version: t.version,
+      approved: [t.lines[0]!.id],
+      declined: [],
+    });
     // Many 1-fen deposits, written beside the server with the ticket's total kept true.
     query(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ENTRIES})
@@ -92,7 +88,7 @@ it(
        UPDATE tickets SET paid_fen = paid_fen + ${ENTRIES} WHERE id = ${t.id};`,
       false,
     );
-    const body = {
+    const body: EndpointInput<typeof endpoints.ticketPay> = {
       id: t.id,
       version: t.version,
       kind: 'payment',
@@ -106,7 +102,7 @@ it(
       )[0]?.n;
 
     // Send the payment, and kill the server the moment its key is claimed (before the payment commits).
-    void first.call('/api/counter/ticket_pay', body, token).catch(() => undefined);
+    void callEndpoint(as, endpoints.ticketPay, body).catch(() => undefined);
     let claimed: { state: string }[] = [];
     for (let i = 0; i < 4000 && claimed.length === 0; i++) {
       await sleep(2);
@@ -120,16 +116,17 @@ it(
     // The outbox replays the same call on a new server until it gets an answer that is not silent.
     const second = await spawnServer({ databaseUrl: file, env });
     servers.push(second);
-    let answer = await second.call<Ticket>('/api/counter/ticket_pay', body, token);
+    const pay = () => callEndpoint(spawnedUser(second, token), endpoints.ticketPay, body);
+    let answer = await pay();
     const deadline = Date.now() + 30_000;
     while (answer.errcode === ErrCode.PENDING && Date.now() < deadline) {
       await sleep(250);
-      answer = await second.call<Ticket>('/api/counter/ticket_pay', body, token);
+      answer = await pay();
     }
     expect(answer.errcode, answer.msg).toBe(0);
     expect(answer.datas.paid_fen).toBe(ENTRIES + 100_000);
     // A further replay answers the same and writes nothing.
-    const replay = await second.call<Ticket>('/api/counter/ticket_pay', body, token);
+    const replay = await pay();
     expect(replay.errcode).toBe(0);
     expect(replay.datas.paid_fen).toBe(answer.datas.paid_fen);
     expect(replay.datas.version).toBe(answer.datas.version);

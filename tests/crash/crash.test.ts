@@ -11,7 +11,10 @@ import { migrateToLatest } from '#server/db/migrate.ts';
 import { LedgerRepository } from '#server/modules/ledger/ledger-repository.ts';
 import { seedDemoShop } from '#server/seed.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
-import { spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointOutput } from '#contract/endpoint.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
+import { spawnedUser, spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
 
 const DEVICES = 2000;
 const dir = mkdtempSync(join(tmpdir(), 'repairops-crash-'));
@@ -30,16 +33,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Detail {
-  jobs_total: number;
-  jobs_success: number;
-  jobs_failed: number;
-  progress: number;
-}
+type Detail = EndpointOutput<typeof endpoints.orderDetail>;
 
 async function waitFor(s: SpawnedServer, token: string, orderId: number, done: (d: Detail) => boolean) {
   for (;;) {
-    const res = await s.call<Detail>('/api/checks/order_detail', { order_id: orderId }, token);
+    const res = await callEndpoint(spawnedUser(s, token), endpoints.orderDetail, { order_id: orderId });
     if (res.errcode !== 0) throw new Error(`order_detail: ${res.errcode} ${res.msg}`);
     if (done(res.datas)) return res.datas;
     await new Promise((r) => setTimeout(r, 100));
@@ -60,18 +58,14 @@ it(
     const first = await spawnServer({ databaseUrl: file, env });
     servers.push(first);
     const token = await first.login();
-    const combos = await first.call<{ list: { id: number; code: string }[] }>(
-      '/api/checks/combo_list',
-      {},
-      token,
-    );
-    const country = combos.datas.list.find((c) => c.code === 'sale_country')?.id;
+    const combos = await callEndpoint(spawnedUser(first, token), endpoints.comboList, {});
+    const country = combos.datas.list.find((c) => c.code === 'sale_country')!.id;
     const identifiers = Array.from({ length: DEVICES }, (_, i) => testImei(i + 1, '35391110'));
-    const placed = await first.call<{ order_id: number; added: number }>(
-      '/api/checks/order_create',
-      { title: '崩溃测试', identifiers, service_ids: [country] },
-      token,
-    );
+    const placed = await callEndpoint(spawnedUser(first, token), endpoints.orderCreate, {
+      title: '崩溃测试',
+      identifiers,
+      service_ids: [country],
+    });
     expect(placed.errcode, placed.msg).toBe(0);
     expect(placed.datas.added).toBe(DEVICES);
     const orderId = placed.datas.order_id;

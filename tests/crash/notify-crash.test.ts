@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RechargeOrderRow } from '#contract/schemas/recharge.ts';
 import { FAKE_ALIPAY_APP_ID, FAKE_ALIPAY_SELLER, FakeAlipay } from '#tests/setup/fake-alipay.ts';
-import { spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
+import { spawnedUser, spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
 
 const ORDERS = 20;
 const dir = mkdtempSync(join(tmpdir(), 'repairops-notify-crash-'));
@@ -63,7 +64,7 @@ it(
     let total = 0;
     for (let i = 0; i < ORDERS; i++) {
       const amount = 100 + i * 37;
-      const order = await first.call<RechargeOrderRow>('/api/recharge/recharge_create', { amount }, token);
+      const order = await callEndpoint(spawnedUser(first, token), endpoints.rechargeCreate, { amount });
       expect(order.errcode, order.msg).toBe(0);
       bodies.push(alipay.pay(order.datas.order_no));
       total += amount;

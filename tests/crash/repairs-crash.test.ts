@@ -12,7 +12,9 @@ import { connectDb } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { seedDemoShop } from '#server/seed.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
-import { spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
+import { spawnedUser, spawnServer, type SpawnedServer } from '#tests/setup/spawn-server.ts';
 
 const DEVICES = 1000;
 const dir = mkdtempSync(join(tmpdir(), 'repairops-repairs-crash-'));
@@ -64,24 +66,23 @@ it(
     const first = await spawnServer({ databaseUrl: file, env });
     servers.push(first);
     const token = await first.login();
-    const batch = await first.call<{ id: number }>('/api/repair/batch_create', { title: '崩溃测试' }, token);
+    const batch = await callEndpoint(spawnedUser(first, token), endpoints.repairBatchCreate, {
+      title: '崩溃测试',
+    });
     // Most devices follow a repair; some fail for good at the sandbox (IMEI serial 000000).
     const lines = Array.from({ length: DEVICES }, (_, i) => ({
       ident: i % 100 === 0 ? testImei(0, String(35000000 + i)) : testImei(i + 1, '35391110'),
       repair_ids: i % 3 === 0 ? [] : ['R' + String(100_000_001 + i)],
     }));
-    const intake = await first.call<{ added: number }>(
-      '/api/repair/device_intake',
-      { batch_id: batch.datas.id, lines },
-      token,
-    );
+    const intake = await callEndpoint(spawnedUser(first, token), endpoints.repairIntake, {
+      batch_id: batch.datas.id,
+      lines,
+    });
     expect(intake.errcode, intake.msg).toBe(0);
     expect(intake.datas.added).toBe(DEVICES);
-    const refresh = await first.call<{ queued: number; frozen: number }>(
-      '/api/repair/refresh',
-      { batch_id: batch.datas.id },
-      token,
-    );
+    const refresh = await callEndpoint(spawnedUser(first, token), endpoints.repairRefresh, {
+      batch_id: batch.datas.id,
+    });
     expect(refresh.errcode, refresh.msg).toBe(0);
     expect(refresh.datas).toMatchObject({ queued: DEVICES, frozen: DEVICES * REPAIR_REFRESH_PRICE });
 

@@ -40,6 +40,7 @@ import type { RepairsModule } from '#server/modules/repairs/wiring.ts';
 import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
 import type { MonitorSchedulerOptions } from '#server/jobs/monitor-scheduler.ts';
 import { createPgTestDatabase, testsOnPostgres } from './pg-databases.ts';
+import { injectCall } from './inject-call.ts';
 
 /** Every slider puzzle of a test server has its gap here: drag to it and the puzzle is solved. */
 export const TEST_PUZZLE_X = 150;
@@ -259,35 +260,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     ...(opts.messageSender ? { messageSender: opts.messageSender } : {}),
   });
 
-  const call = async <D = Record<string, unknown>>(
-    path: string,
-    body?: unknown,
-    o: CallOptions = {},
-  ): Promise<CallResult<D>> => {
-    const headers: Record<string, string> = {};
-    let payload: string | Buffer | undefined;
-    if (body !== undefined) {
-      payload = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
-      headers['content-type'] = 'application/json';
-    }
-    if (o.token !== undefined) headers.token = o.token;
-    Object.assign(headers, o.headers);
-    const res = await app.inject({
-      method: o.method ?? 'POST',
-      url: path,
-      headers,
-      ...(payload !== undefined ? { payload } : {}),
-      ...(o.query !== undefined ? { query: o.query } : {}),
-      ...(o.remoteAddress !== undefined ? { remoteAddress: o.remoteAddress } : {}),
-    });
-    let parsed: { errcode: number; msg: string; datas: D };
-    try {
-      parsed = JSON.parse(res.body) as typeof parsed;
-    } catch {
-      throw new Error(`${path} answered ${res.statusCode} with a non-JSON body: ${res.body.slice(0, 200)}`);
-    }
-    return { status: res.statusCode, ...parsed, headers: res.headers, raw: res.body };
-  };
+  const call = injectCall(app);
 
   // Each puzzle from its own documentation address (TEST-NET-2), so tests that make many puzzles on
   // a clock that stands still do not meet tncode's per-address limit (tested on its own).

@@ -3,6 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endpoints } from '#contract/endpoints.ts';
+import { asUser, type EndpointTarget } from './call-endpoint.ts';
+import type { CallOptions, CallResult } from './server-harness.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PUZZLE_X = 150;
@@ -63,8 +66,8 @@ export async function spawnServer(opts: {
     return (await res.json()) as { errcode: number; msg: string; datas: D };
   };
   const login = async (username = 'admin', password = 'repair2026') => {
-    const puzzle = await call<{ uniqid: string }>('/api/login/tncode', {});
-    const res = await call<{ token: string }>('/api/login/login', {
+    const puzzle = await call<{ uniqid: string }>(endpoints.tncode.path, {});
+    const res = await call<{ token: string }>(endpoints.login.path, {
       username,
       password,
       tn_r: PUZZLE_X,
@@ -74,4 +77,23 @@ export async function spawnServer(opts: {
     return res.datas.token;
   };
   return { child, url, call, login, output: () => out, exited };
+}
+
+/**
+ * A spawned server, as a signed-in user when given a token, for callEndpoint: the call goes over the
+ * server's port (fetch), so the answer is checked against the endpoint's output schema as in process.
+ */
+export function spawnedUser(server: Pick<SpawnedServer, 'url'>, token?: string): EndpointTarget {
+  const call = async <D>(path: string, body?: unknown, o: CallOptions = {}): Promise<CallResult<D>> => {
+    const query = o.query === undefined ? '' : '?' + new URLSearchParams(o.query).toString();
+    const res = await fetch(server.url + path + query, {
+      method: o.method ?? 'POST',
+      headers: { 'content-type': 'application/json', ...(o.token ? { token: o.token } : {}), ...o.headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const raw = await res.text();
+    const parsed = JSON.parse(raw) as { errcode: number; msg: string; datas: D };
+    return { status: res.status, ...parsed, headers: Object.fromEntries(res.headers), raw };
+  };
+  return token === undefined ? { call } : asUser({ call }, token);
 }

@@ -3,6 +3,7 @@
 // provider, its refusals become precise errcodes, and neither the phone nor the code is in the log.
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpoints } from '#contract/endpoints.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import type * as LoggerModule from '#server/lib/logger.ts';
 import { FakeAliyunSms } from '#tests/setup/fake-aliyun-sms.ts';
@@ -26,8 +27,8 @@ vi.mock('#server/lib/logger.ts', async (importOriginal) => {
   };
 });
 
-const SEND = '/api/user/sendsms';
-const BIND = '/api/user/binding_phone';
+const SEND = endpoints.sendSms.path;
+const BIND = endpoints.bindingPhone.path;
 const PHONE = '13812345678';
 const logs = () => captured.join('');
 

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { counterDayOutput } from '#contract/schemas/counter-day.ts';
-import { customerRow } from '#contract/schemas/counter-customers.ts';
 import { ticketDetail, type TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { asUser, callEndpoint, endpointDatas } from '#tests/setup/call-endpoint.ts';
+import { counterEndpoint, type CounterEndpointName } from '#tests/setup/counter-endpoints.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { shopDay } from './counter-day.ts';
 
@@ -17,19 +19,21 @@ beforeEach(async () => {
   s = await createTestServer();
   editor = await s.session('editor');
   admin = await s.session('admin');
-  const c = await s.call(
-    '/api/counter/customer_save',
-    { name: '周八', phones: ['13612345678'] },
-    { token: editor },
-  );
-  customerId = customerRow.parse(c.datas).id;
+  customerId = (
+    await endpointDatas(asUser(s, editor), endpoints.customerSave, { name: '周八', phones: ['13612345678'] })
+  ).id;
 });
 afterEach(async () => {
   await s.close();
 });
 
-async function ok(name: string, body: Record<string, unknown>, token = editor): Promise<TicketDetail> {
-  const res = await s.call(`/api/counter/${name}`, body, { token });
+async function ok(
+  name: CounterEndpointName,
+  body: Record<string, unknown>,
+  token = editor,
+): Promise<TicketDetail> {
+  // The steps build their bodies from parts (the server checks them); the answer is checked here.
+  const res = await callEndpoint(asUser(s, token), counterEndpoint[name], body as never);
   if (res.errcode !== 0) throw new Error(`${name}: ${res.errcode} ${res.msg}`);
   return ticketDetail.parse(res.datas);
 }
@@ -40,10 +44,10 @@ const intake = (n: number, extra: Record<string, unknown> = {}) =>
     fault: '不开机',
     ...extra,
   });
-const step = (t: TicketDetail, name: string, body: Record<string, unknown>, token = editor) =>
+const step = (t: TicketDetail, name: CounterEndpointName, body: Record<string, unknown>, token = editor) =>
   ok(name, { id: t.id, version: t.version, ...body }, token);
 const day = async (token = editor) => {
-  const res = await s.call('/api/counter/day', {}, { token });
+  const res = await callEndpoint(asUser(s, token), endpoints.counterDay, {});
   expect(res.errcode).toBe(0);
   return counterDayOutput.parse(res.datas);
 };

@@ -7,12 +7,15 @@ import {
 } from '#contract/schemas/counter-customers.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { asUser, endpointDatas } from '#tests/setup/call-endpoint.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
-const SAVE = '/api/counter/customer_save';
-const LIST = '/api/counter/customer_list';
-const DETAIL = '/api/counter/customer_detail';
-const MERGE = '/api/counter/customer_merge';
+// By path from the contract: these tests send refused bodies too, and parse each answer themselves.
+const SAVE = endpoints.customerSave.path;
+const LIST = endpoints.customerList.path;
+const DETAIL = endpoints.customerDetail.path;
+const MERGE = endpoints.customerMerge.path;
 
 let s: TestServer;
 let editor: string;
@@ -128,13 +131,12 @@ describe('customer_merge', () => {
   it('moves phones, tickets and tracked devices to the kept customer; the merged id opens it', async () => {
     const keep = await created({ name: '刘一', phones: ['13600000001'], note: 'a' });
     const gone = await created({ name: '刘一 (重复)', phones: ['13600000002'], note: 'b', tags: ['x'] });
-    const batch = await s.call<{ id: number }>('/api/repair/batch_create', { title: 'b' }, { token: editor });
-    const intake = await s.call<{ device_ids: number[] }>(
-      '/api/repair/device_intake',
-      { batch_id: batch.datas.id, lines: [{ ident: testImei(1) }] },
-      { token: editor },
-    );
-    const device = { id: intake.datas.device_ids[0] as number };
+    const batch = await endpointDatas(asUser(s, editor), endpoints.repairBatchCreate, { title: 'b' });
+    const intake = await endpointDatas(asUser(s, editor), endpoints.repairIntake, {
+      batch_id: batch.id,
+      lines: [{ ident: testImei(1) }],
+    });
+    const device = { id: intake.device_ids[0] as number };
     await s.db
       .updateTable('repair_devices')
       .set({ customer_id: gone.id })

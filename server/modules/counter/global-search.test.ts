@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerRow } from '#contract/schemas/counter-customers.ts';
-import { globalSearchOutput } from '#contract/schemas/search.ts';
 import { prefixUpperBound } from '#contract/counter/prefix-range.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { asUser, endpointDatas } from '#tests/setup/call-endpoint.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
 let s: TestServer;
@@ -13,31 +13,26 @@ let ticketNo = '';
 beforeAll(async () => {
   s = await createTestServer();
   editor = await s.session('editor');
-  const c = await s.call(
-    '/api/counter/customer_save',
-    { name: 'Zhou Ba', phones: ['13688883344'] },
-    { token: editor },
-  );
-  const customerId = customerRow.parse(c.datas).id;
-  const t = await s.call<{ no_text: string }>(
-    '/api/counter/ticket_create',
-    { customer_id: customerId, devices: [{ ident: testImei(7) }], fault: '不开机' },
-    { token: editor },
-  );
-  ticketNo = t.datas.no_text;
-  const batch = await s.call<{ id: number }>('/api/repair/batch_create', { title: 'b' }, { token: editor });
-  await s.call(
-    '/api/repair/device_intake',
-    { batch_id: batch.datas.id, lines: [{ ident: testImei(7), repair_ids: ['G123456789'] }] },
-    { token: editor },
-  );
+  const as = asUser(s, editor);
+  const c = await endpointDatas(as, endpoints.customerSave, { name: 'Zhou Ba', phones: ['13688883344'] });
+  const t = await endpointDatas(as, endpoints.ticketCreate, {
+    customer_id: c.id,
+    devices: [{ ident: testImei(7) }],
+    fault: '不开机',
+  });
+  ticketNo = t.no_text;
+  const batch = await endpointDatas(as, endpoints.repairBatchCreate, { title: 'b' });
+  await endpointDatas(as, endpoints.repairIntake, {
+    batch_id: batch.id,
+    lines: [{ ident: testImei(7), repair_ids: ['G123456789'] }],
+  });
 });
 afterAll(async () => {
   await s.close();
 });
 
 const search = async (q: string, token = editor) =>
-  globalSearchOutput.parse((await s.call('/api/search/global', { q }, { token })).datas);
+  endpointDatas(asUser(s, token), endpoints.globalSearch, { q });
 
 describe('global search', () => {
   it("finds the customer by their phone's last four digits", async () => {

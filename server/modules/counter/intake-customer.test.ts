@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrCode } from '#contract/errcodes.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointInput } from '#contract/endpoint.ts';
+import { asUser, callEndpoint, endpointDatas } from '#tests/setup/call-endpoint.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
 // Repairs intake names the counter's customer (issue 26): each device gets the record's id, name and
@@ -14,20 +17,19 @@ let batchId: number;
 beforeEach(async () => {
   s = await createTestServer();
   editor = await s.session('editor');
-  batchId = (await s.call<{ id: number }>('/api/repair/batch_create', { title: '柜台' }, { token: editor }))
-    .datas.id;
+  batchId = (await endpointDatas(asUser(s, editor), endpoints.repairBatchCreate, { title: '柜台' })).id;
 });
 afterEach(async () => {
   await s.close();
 });
 
-const customer = async (body: Record<string, unknown>, token = editor) => {
-  const res = await s.call<{ id: number }>('/api/counter/customer_save', body, { token });
+const customer = async (body: EndpointInput<typeof endpoints.customerSave>, token = editor) => {
+  const res = await callEndpoint(asUser(s, token), endpoints.customerSave, body);
   expect(res.errcode).toBe(0);
   return res.datas.id;
 };
-const intake = (body: Record<string, unknown>, token = editor) =>
-  s.call<{ device_ids: number[] }>('/api/repair/device_intake', { batch_id: batchId, ...body }, { token });
+const intake = (body: Omit<EndpointInput<typeof endpoints.repairIntake>, 'batch_id'>, token = editor) =>
+  callEndpoint(asUser(s, token), endpoints.repairIntake, { batch_id: batchId, ...body });
 
 describe('repairs intake with a customer of the counter', () => {
   it('fills customer_id and the old customer columns from the record, over the lines’ own fields', async () => {
@@ -47,11 +49,7 @@ describe('repairs intake with a customer of the counter', () => {
       { customer_id: id, customer_name: '王客户', customer_phone: '13800133344' },
     ]);
     // The customer's page lists the devices.
-    const detail = await s.call<{ devices: unknown[] }>(
-      '/api/counter/customer_detail',
-      { id },
-      { token: editor },
-    );
+    const detail = await callEndpoint(asUser(s, editor), endpoints.customerDetail, { id });
     expect(detail.datas.devices).toHaveLength(2);
   });
 
@@ -59,7 +57,7 @@ describe('repairs intake with a customer of the counter', () => {
     const keep = await customer({ name: '留下', phones: ['13100000001'] });
     const gone = await customer({ name: '并入', phones: ['13100000002'] });
     expect(
-      (await s.call('/api/counter/customer_merge', { keep_id: keep, merge_id: gone }, { token: editor }))
+      (await callEndpoint(asUser(s, editor), endpoints.customerMerge, { keep_id: keep, merge_id: gone }))
         .errcode,
     ).toBe(0);
     const res = await intake({ customer_id: gone, lines: [{ ident: testImei(3) }] });

@@ -16,7 +16,10 @@ import { systemClock } from '#server/lib/clock.ts';
 import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
-import { injectPost } from '#tests/setup/inject-post.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointDef, EndpointInput } from '#contract/endpoint.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
+import { asAppUser } from '#tests/setup/inject-post.ts';
 import { ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { foldRepairCounts, recountRepairCounts, repairCounts, storedRepairCounts } from './repair-counts.ts';
@@ -42,7 +45,8 @@ describe.skipIf(!url)('repair counters on PostgreSQL, two writers at once', () =
   // Simulated repair time runs fast, so refreshes a second apart move devices on.
   const provider = new SandboxRepairProvider({ latency: 'zero', speed: 50_000 });
 
-  const post = <D>(app: App, path: string, body: unknown) => injectPost<D>(app, token, path, body);
+  const post = <E extends EndpointDef>(app: App, endpoint: E, body: EndpointInput<E>) =>
+    callEndpoint(asAppUser(app, token), endpoint, body);
 
   beforeAll(async () => {
     const own = await ownSeededDatabase(url as string, DB_NAME);
@@ -86,13 +90,13 @@ describe.skipIf(!url)('repair counters on PostgreSQL, two writers at once', () =
       const [ha, hb] = handles as [Db, Db];
       const batches: number[] = [];
       for (let k = 0; k < 2; k++) {
-        const batch = await post<{ id: number }>(a, '/api/repair/batch_create', { title: `并发 ${k}` });
+        const batch = await post(a, endpoints.repairBatchCreate, { title: `并发 ${k}` });
         batches.push(batch.datas.id);
         const lines = Array.from({ length: DEVICES / 2 }, (_, i) => ({
           ident: testImei(k * 1000 + i + 1, '35391150'),
           repair_ids: ['R' + String(400_000_001 + k * 1000 + i)],
         }));
-        const intake = await post<{ added: number }>(k ? b : a, '/api/repair/device_intake', {
+        const intake = await post(k ? b : a, endpoints.repairIntake, {
           batch_id: batch.datas.id,
           lines,
         });
@@ -121,21 +125,21 @@ describe.skipIf(!url)('repair counters on PostgreSQL, two writers at once', () =
       const api = async () => {
         const rnd = prng(7);
         for (let round = 0; round < 6; round++) {
-          const refresh = await post(a, '/api/repair/refresh', { batch_id: batches[0] });
+          const refresh = await post(a, endpoints.repairRefresh, { batch_id: batches[0] });
           expect(refresh.errcode, refresh.msg).toBe(0);
           const pick = [...new Set(Array.from({ length: 40 }, () => forApi[rnd(forApi.length)] as number))];
           const results = await Promise.all([
             a.repairs.runner.runOnce(),
             b.repairs.runner.runOnce(),
-            post(b, '/api/repair/monitor_watch', { device_ids: pick }),
-            post(a, '/api/repair/monitor_unwatch', { device_ids: pick.slice(0, 10) }),
+            post(b, endpoints.monitorWatch, { device_ids: pick }),
+            post(a, endpoints.monitorUnwatch, { device_ids: pick.slice(0, 10) }),
           ]);
           for (const r of results.slice(2) as Array<{ errcode: number; msg: string }>)
             expect(r.errcode, r.msg).toBe(0);
           // Simulated days pass between rounds (speed 50,000: 0.2 s is ~3 hours).
           await new Promise((r) => setTimeout(r, 200));
         }
-        const gone = await post(b, '/api/repair/device_delete', { device_ids: forApi.slice(0, 25) });
+        const gone = await post(b, endpoints.repairDeviceDelete, { device_ids: forApi.slice(0, 25) });
         expect(gone.errcode, gone.msg).toBe(0);
       };
       // Raw transactions from both pools: several devices each (in id order, so that the devices' own
@@ -191,10 +195,10 @@ describe.skipIf(!url)('repair counters on PostgreSQL, two writers at once', () =
       // What the overview shows is the repair device list's total for the same filter.
       const counts = await repairCounts(ha.db, accountId);
       for (const progress of REPAIR_PROGRESS) {
-        const list = await post<{ total: number }>(a, '/api/repair/device_list', { progress: [progress] });
+        const list = await post(a, endpoints.repairDeviceList, { progress: [progress] });
         expect(counts.progress.get(progress) ?? 0, progress).toBe(list.datas.total);
       }
-      const watched = await post<{ total: number }>(b, '/api/repair/device_list', { watched: true });
+      const watched = await post(b, endpoints.repairDeviceList, { watched: true });
       expect(counts.watched).toBe(watched.datas.total);
       expect(counts.watched).toBeGreaterThan(0);
       expect(counts.progress.size).toBeGreaterThan(5);

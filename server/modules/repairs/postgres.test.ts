@@ -14,7 +14,10 @@ import { AuthRepository } from '#server/modules/auth/repository.ts';
 import { SessionService } from '#server/modules/auth/session-service.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { SandboxRepairProvider } from '#server/providers/repairs/sandbox.ts';
-import { injectPost } from '#tests/setup/inject-post.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointDef, EndpointInput } from '#contract/endpoint.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
+import { asAppUser } from '#tests/setup/inject-post.ts';
 import { ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 
@@ -26,7 +29,8 @@ describe.skipIf(!url)('repairs on PostgreSQL', () => {
   let app: App;
   let token: string;
   const provider = new SandboxRepairProvider({ latency: 'zero' });
-  const post = <D>(path: string, body: unknown) => injectPost<D>(app, token, path, body);
+  const post = <E extends EndpointDef>(endpoint: E, body: EndpointInput<E>) =>
+    callEndpoint(asAppUser(app, token), endpoint, body);
 
   beforeAll(async () => {
     const own = await ownSeededDatabase(url as string, DB_NAME);
@@ -57,7 +61,7 @@ describe.skipIf(!url)('repairs on PostgreSQL', () => {
     'takes in, lists, refreshes with two runners and bills each device once',
     { timeout: 60_000 },
     async () => {
-      const batch = await post<{ id: number }>('/api/repair/batch_create', { title: 'PG 批次' });
+      const batch = await post(endpoints.repairBatchCreate, { title: 'PG 批次' });
       expect(batch.errcode, batch.msg).toBe(0);
       const lines = [
         ...Array.from({ length: 200 }, (_, i) => ({
@@ -70,13 +74,13 @@ describe.skipIf(!url)('repairs on PostgreSQL', () => {
         { ident: 'bad' },
       ];
       // Two intakes at once get disjoint running numbers.
-      const other = await post<{ id: number }>('/api/repair/batch_create', { title: 'PG 批次 2' });
+      const other = await post(endpoints.repairBatchCreate, { title: 'PG 批次 2' });
       const [a, b] = await Promise.all([
-        post<{ added: number; rejected: unknown[] }>('/api/repair/device_intake', {
+        post(endpoints.repairIntake, {
           batch_id: batch.datas.id,
           lines,
         }),
-        post<{ added: number }>('/api/repair/device_intake', {
+        post(endpoints.repairIntake, {
           batch_id: other.datas.id,
           lines: [{ ident: testImei(900, '35391110') }, { ident: testImei(901, '35391110') }],
         }),
@@ -87,13 +91,11 @@ describe.skipIf(!url)('repairs on PostgreSQL', () => {
       const nos = await handle.db.selectFrom('repair_devices').select('no').orderBy('no').execute();
       expect(nos.map((r) => r.no)).toEqual(nos.map((_, i) => i + 1));
 
-      const list = await post<{ total: number }>('/api/repair/device_list', { keyword: '客户1' });
+      const list = await post(endpoints.repairDeviceList, { keyword: '客户1' });
       expect(list.datas.total).toBe(111);
-      expect(
-        (await post<{ total: number }>('/api/repair/device_list', { keyword: 'R300000002' })).datas.total,
-      ).toBe(1);
+      expect((await post(endpoints.repairDeviceList, { keyword: 'R300000002' })).datas.total).toBe(1);
 
-      const refresh = await post<{ queued: number }>('/api/repair/refresh', { batch_id: batch.datas.id });
+      const refresh = await post(endpoints.repairRefresh, { batch_id: batch.datas.id });
       expect(refresh.datas.queued).toBe(201);
       const second = new RepairRunner({
         db: handle.db,
@@ -118,9 +120,9 @@ describe.skipIf(!url)('repairs on PostgreSQL', () => {
       expect([Number(s.b), Number(s.f)]).toEqual([Number(s.integral), Number(s.frozen)]);
       expect(Number(s.frozen)).toBe(0);
 
-      const today = await post<{ total: number }>('/api/repair/today_schedule_change', {});
+      const today = await post(endpoints.todayScheduleChange, {});
       expect(today.datas.total).toBe(200);
-      const combined = await post<{ total: number }>('/api/repair/device_list', {
+      const combined = await post(endpoints.repairDeviceList, {
         changed_today: true,
         progress: ['received'],
         badge: ['to_receive'],
@@ -134,7 +136,7 @@ describe.skipIf(!url)('repairs on PostgreSQL', () => {
     { timeout: 60_000 },
     async () => {
       await sql`UPDATE accounts SET vip_end_time = 0`.execute(handle.db);
-      const over = await post<{ cap: number }>('/api/repair/monitor_watch', {
+      const over = await post(endpoints.monitorWatch, {
         batch_id: (
           await handle.db.selectFrom('repair_batches').select('id').orderBy('id').executeTakeFirstOrThrow()
         ).id,
@@ -144,9 +146,7 @@ describe.skipIf(!url)('repairs on PostgreSQL', () => {
       const ids = (
         await handle.db.selectFrom('repair_devices').select('id').orderBy('id').limit(50).execute()
       ).map((r) => r.id);
-      expect(
-        (await post<{ used: number }>('/api/repair/monitor_watch', { device_ids: ids })).datas.used,
-      ).toBe(50);
+      expect((await post(endpoints.monitorWatch, { device_ids: ids })).datas.used).toBe(50);
       const other = new MonitorScheduler({
         db: handle.db,
         clock: systemClock,

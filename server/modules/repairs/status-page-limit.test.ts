@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import { asUser, endpointDatas } from '#tests/setup/call-endpoint.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
 // The customer status page's limit counts guesses (unknown tokens), not views (issue 25, point 7):
@@ -10,13 +12,9 @@ let linkPath: string;
 beforeAll(async () => {
   s = await createTestServer();
   const token = await s.session();
-  const call = async <D>(path: string, body: unknown) => {
-    const r = await s.call<D>(path, body, { token });
-    expect(r.errcode, `${path}: ${r.msg}`).toBe(0);
-    return r.datas;
-  };
-  const batch = await call<{ id: number }>('/api/repair/batch_create', { title: '门店' });
-  const intake = await call<{ device_ids: number[] }>('/api/repair/device_intake', {
+  const as = asUser(s, token);
+  const batch = await endpointDatas(as, endpoints.repairBatchCreate, { title: '门店' });
+  const intake = await endpointDatas(as, endpoints.repairIntake, {
     batch_id: batch.id,
     lines: [
       {
@@ -27,9 +25,8 @@ beforeAll(async () => {
       },
     ],
   });
-  linkPath = (
-    await call<{ url_path: string }>('/api/repair/link_create', { device_id: intake.device_ids[0] })
-  ).url_path;
+  linkPath = (await endpointDatas(as, endpoints.customerLinkCreate, { device_id: intake.device_ids[0]! }))
+    .url_path;
 });
 afterAll(() => s.close());
 

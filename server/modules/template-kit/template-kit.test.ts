@@ -153,6 +153,7 @@ describe('template-kit setting', () => {
 });
 
 describe('demo mock API (GET, spec section 7)', () => {
+  // GET mock routes of the spec, answering { status, data }: not contract endpoints, so raw paths.
   const get = async (path: string, token?: string) => {
     const res = await s.app.inject({ method: 'GET', url: path, headers: token ? { token } : {} });
     return { code: res.statusCode, body: res.json() as { status: boolean; data: unknown; errcode?: number } };

@@ -2,7 +2,6 @@
 // notify credit once, and purchases racing for the same points never overdraw. Runs when
 // REPAIROPS_TEST_PG_URL names a server (a database of its own is made), skipped otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RechargeOrderRow } from '#contract/schemas/recharge.ts';
 import { buildApp, type App } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { RECHARGE_DEFAULTS } from '#server/payment-config.ts';
@@ -12,7 +11,10 @@ import { SessionService } from '#server/modules/auth/session-service.ts';
 import { systemClock } from '#server/lib/clock.ts';
 import { FakeAlipay } from '#tests/setup/fake-alipay.ts';
 
-import { injectPost } from '#tests/setup/inject-post.ts';
+import { endpoints } from '#contract/endpoints.ts';
+import type { EndpointDef, EndpointInput } from '#contract/endpoint.ts';
+import { callEndpoint } from '#tests/setup/call-endpoint.ts';
+import { asAppUser } from '#tests/setup/inject-post.ts';
 import { ownSeededDatabase } from '#tests/setup/pg-own-database.ts';
 const url = process.env.REPAIROPS_TEST_PG_URL;
 const DB_NAME = 'repairops_wallet_test';
@@ -22,7 +24,8 @@ describe.skipIf(!url)('wallet on PostgreSQL', () => {
   let app: App;
   let token: string;
   let alipay: FakeAlipay;
-  const post = <D>(path: string, body: unknown) => injectPost<D>(app, token, path, body);
+  const post = <E extends EndpointDef>(endpoint: E, body: EndpointInput<E>) =>
+    callEndpoint(asAppUser(app, token), endpoint, body);
   const balances = () =>
     handle.db
       .selectFrom('accounts')
@@ -70,11 +73,12 @@ describe.skipIf(!url)('wallet on PostgreSQL', () => {
 
   it('50 concurrent copies of one notify credit exactly once', { timeout: 60_000 }, async () => {
     const before = await balances();
-    const order = await post<RechargeOrderRow>('/api/recharge/recharge_create', { amount: 123_45 });
+    const order = await post(endpoints.rechargeCreate, { amount: 123_45 });
     expect(order.errcode, order.msg).toBe(0);
     const body = alipay.pay(order.datas.order_no);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
+        // The payment provider's webhook: not a contract endpoint (form body, plain-text answer).
         app.app.inject({
           method: 'POST',
           url: '/api/pay/notify/alipay',
@@ -98,15 +102,12 @@ describe.skipIf(!url)('wallet on PostgreSQL', () => {
     '20 purchases racing for the points: as many as the balance covers, never below zero',
     { timeout: 60_000 },
     async () => {
-      const combos = await post<{ list: { id: number; points: number }[] }>(
-        '/api/combo/get_account_price',
-        {},
-      );
+      const combos = await post(endpoints.getAccountPrice, {});
       const big = combos.datas.list.find((c) => c.points === 298_00)!;
       const start = Number((await balances()).integral);
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          post('/api/user/pay_integral', { combo_id: big.id, request_id: `pg-race-${i}-xxxxxx` }),
+          post(endpoints.payIntegral, { combo_id: big.id, request_id: `pg-race-${i}-xxxxxx` }),
         ),
       );
       const bought = answers.filter((a) => a.errcode === 0).length;
