@@ -17,6 +17,7 @@ import { ErrCode } from '#contract/errcodes.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { callOrQueue, isQueued } from '#src/lib/offline/outbox.ts';
+import { customerKeys } from './customer-keys.ts';
 import { ticketKeys } from './ticket-keys.ts';
 
 export const TICKETS_PAGE_SIZE = 20;
@@ -57,7 +58,12 @@ export function useCreateTicket() {
   return useMutation({
     mutationFn: (input: z.input<typeof ticketCreateInput>) =>
       callOrQueue(endpoints.ticketCreate, input, { label: t`New repair ticket` }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+    onSuccess: (_answer, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ticketKeys.lists() }),
+        // The customer's page lists their tickets, devices and money: not the copy from before this one.
+        queryClient.invalidateQueries({ queryKey: customerKeys.detail(input.customer_id) }),
+      ]),
   });
 }
 
@@ -72,8 +78,11 @@ function useTicketWrite<I extends { id: number }>(
   return useMutation({
     mutationFn: write,
     onSuccess: (answer, input) => {
-      if (!isQueued(answer)) queryClient.setQueryData(ticketKeys.detail(input.id), answer);
       void queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
+      if (isQueued(answer)) return;
+      queryClient.setQueryData(ticketKeys.detail(input.id), answer);
+      // The customer's page shows the ticket's status, its messages and money: read again when opened.
+      void queryClient.invalidateQueries({ queryKey: customerKeys.detail(answer.customer_id) });
     },
     onError: (err, input) => {
       if (err instanceof ApiError && err.errcode === ErrCode.TICKET_STALE)

@@ -22,6 +22,8 @@ interface ReceiptProps {
   ticket: ReceiptTicket;
   customer: CustomerRow;
   shop: RepairSettingsDatas | undefined;
+  /** The shop's receipt terms (counter settings), printed above the intake copy's signature line. */
+  terms: string;
   kind: ReceiptKind;
   size: ReceiptSize;
   /** The status link's full URL (its QR is printed). */
@@ -34,7 +36,7 @@ interface ReceiptProps {
  * intake (what was handed over, the quote, the deposit, a signature line) or collection (work done,
  * parts, paid, warranty). Rendered with useLingui, so its words follow that provider, not the screen.
  */
-export function Receipt({ ticket, customer, shop, kind, size, statusUrl, nowS }: ReceiptProps) {
+export function Receipt({ ticket, customer, shop, terms, kind, size, statusUrl, nowS }: ReceiptProps) {
   const { t, i18n } = useLingui();
   const quote = quoteOf(ticket);
   const approved = ticket.lines.filter((l) => l.state === 'approved');
@@ -128,7 +130,7 @@ export function Receipt({ ticket, customer, shop, kind, size, statusUrl, nowS }:
           <p data-testid="receipt-deposit">
             <Trans>Deposit paid: {yuan(depositFen(ticket))}</Trans>
           </p>
-          <div className={classes.signature}>{t`Customer's signature`}</div>
+          <TermsAndSignature terms={terms} />
         </>
       ) : (
         <>
@@ -149,6 +151,23 @@ export function Receipt({ ticket, customer, shop, kind, size, statusUrl, nowS }:
         </>
       )}
     </article>
+  );
+}
+
+/** The shop's terms (when it has any), then the line the customer signs under them. */
+function TermsAndSignature({ terms }: { terms: string }) {
+  const { t } = useLingui();
+  return (
+    <>
+      {terms.trim() !== '' && (
+        <p className={classes.terms} data-testid="receipt-terms">
+          {terms}
+        </p>
+      )}
+      <div className={classes.signature} data-testid="receipt-signature">
+        {t`Customer's signature`}
+      </div>
+    </>
   );
 }
 

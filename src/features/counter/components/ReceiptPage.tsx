@@ -5,6 +5,7 @@ import { I18nProvider } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { customerDetailQuery } from '../api/customers-api.ts';
+import { counterSettingsQuery } from '../api/settings-api.ts';
 import { receiptTicketQuery, shopContactQuery } from '../api/receipt-api.ts';
 import { statusUrl, type ReceiptKind, type ReceiptSize } from '../model/receipt.ts';
 import { Receipt } from './Receipt.tsx';
@@ -27,6 +28,8 @@ export function ReceiptPage({ ticketId, kind, size, onChange }: ReceiptPageProps
     enabled: ticket.data !== undefined,
   });
   const shop = useQuery(shopContactQuery());
+  // The shop's terms go on the intake copy: a receipt printed before they arrive would lack them.
+  const settings = useQuery(counterSettingsQuery());
   const docI18n = useDocumentI18n(customer.data?.customer.lang);
   // The warranty counts from collection; before it, from when the page opened.
   const [nowS] = useState(() => Math.floor(Date.now() / 1000));
@@ -66,12 +69,13 @@ export function ReceiptPage({ ticketId, kind, size, onChange }: ReceiptPageProps
           <Trans>Print</Trans>
         </Button>
       </Group>
-      {ticket.data && customer.data && docI18n ? (
+      {ticket.data && customer.data && docI18n && !settings.isPending ? (
         <I18nProvider i18n={docI18n}>
           <Receipt
             ticket={ticket.data}
             customer={customer.data.customer}
             shop={shop.data}
+            terms={settings.data?.receipt_terms ?? ''}
             kind={kind}
             size={size}
             statusUrl={statusUrl(window.location.origin, ticket.data.status_link)}
