@@ -83,7 +83,8 @@ export function CounterDayView({ day }: { day: CounterDay }) {
                 dataKey="method"
                 series={[{ name: 'yuan', label: t`Yuan`, color: 'teal.6' }]}
                 valueFormatter={(v) => `¥${v.toFixed(2)}`}
-                aria-hidden
+                // Not aria-hidden: recharts makes the chart focusable (its keyboard tooltip), and a
+                // focusable element inside aria-hidden is an axe failure; the list below reads the same.
               />
               <List size="sm" mt="xs" data-testid="counter-day-methods">
                 {day.takings.map((x) => (
