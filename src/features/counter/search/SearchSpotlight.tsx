@@ -90,7 +90,8 @@ export default function SearchSpotlight() {
       onQueryChange={setQuery}
       scrollable
       maxHeight="min(60vh, 520px)"
-      aria-label={t`Search`}
+      // No aria-label here: it lands on the modal's outer div, which has no role (axe
+      // aria-prohibited-attr once the box had been opened); the search field carries the name.
     >
       <Spotlight.Search
         placeholder={t`Name, phone or its last four digits, ticket number, SN / IMEI…`}
