@@ -20,6 +20,9 @@ process.env.REPAIROPS_TEST_PUZZLE_X = String(E2E_PUZZLE_X);
 process.env.LOG_LEVEL ??= 'warn';
 // Every browser of the suite signs in from 127.0.0.1: a shop's worth of puzzles a minute is not enough.
 process.env.TNCODE_PER_MINUTE ??= '600';
+// New shops of the suite sign up from addresses of their own (tests/e2e/shop.ts sends
+// X-Forwarded-For): many specs make shops, and one address may sign up 10 times an hour.
+process.env.TRUST_PROXY ??= '1';
 process.env.STATIC_DIR ??= 'dist';
 // Watched repairs are looked at every 2 s (default 15 s), so a monitor alert reaches the browser
 // within an e2e test's bound; a device is still re-checked only once per MONITOR_INTERVAL_MINUTES.
