@@ -1,5 +1,8 @@
 import { endpoints } from '#contract/endpoints.ts';
 import type { EndpointDef } from '#contract/endpoint.ts';
+import { ticketView, type TicketView } from '#contract/schemas/counter-tickets.ts';
+import { asUser, callEndpoint } from './call-endpoint.ts';
+import type { TestServer } from './server-harness.ts';
 
 /**
  * The counter's endpoints under the last part of their path (`ticket_move`), the names the counter's
@@ -31,3 +34,20 @@ for (const [name, endpoint] of Object.entries(counterEndpoint))
   if (!endpoint.path.endsWith(`/${name}`)) throw new Error(`counterEndpoint.${name} is ${endpoint.path}`);
 
 export type CounterEndpointName = keyof typeof counterEndpoint;
+
+/**
+ * A counter call that must succeed, read as the ticket it answers (every ticket answer carries its
+ * status link): checked against the endpoint's output schema by callEndpoint; a refusal throws with
+ * its errcode and msg.
+ */
+export async function ticketStep(
+  server: TestServer,
+  name: CounterEndpointName,
+  body: Record<string, unknown>,
+  token: string,
+): Promise<TicketView> {
+  // The steps build their bodies from parts (the server checks them); the answer is checked here.
+  const res = await callEndpoint(asUser(server, token), counterEndpoint[name], body as never);
+  if (res.errcode !== 0) throw new Error(`${name}: ${res.errcode} ${res.msg}`);
+  return ticketView.parse(res.datas);
+}

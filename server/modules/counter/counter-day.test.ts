@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { counterDayOutput } from '#contract/schemas/counter-day.ts';
-import { ticketDetail, type TicketDetail } from '#contract/schemas/counter-tickets.ts';
+import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
 import { endpoints } from '#contract/endpoints.ts';
 import { asUser, callEndpoint, endpointDatas } from '#tests/setup/call-endpoint.ts';
-import { counterEndpoint, type CounterEndpointName } from '#tests/setup/counter-endpoints.ts';
+import { ticketStep, type CounterEndpointName } from '#tests/setup/counter-endpoints.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 import { shopDay } from './counter-day.ts';
 
@@ -27,16 +27,8 @@ afterEach(async () => {
   await s.close();
 });
 
-async function ok(
-  name: CounterEndpointName,
-  body: Record<string, unknown>,
-  token = editor,
-): Promise<TicketDetail> {
-  // The steps build their bodies from parts (the server checks them); the answer is checked here.
-  const res = await callEndpoint(asUser(s, token), counterEndpoint[name], body as never);
-  if (res.errcode !== 0) throw new Error(`${name}: ${res.errcode} ${res.msg}`);
-  return ticketDetail.parse(res.datas);
-}
+const ok = (name: CounterEndpointName, body: Record<string, unknown>, token = editor) =>
+  ticketStep(s, name, body, token);
 const intake = (n: number, extra: Record<string, unknown> = {}) =>
   ok('ticket_create', {
     customer_id: customerId,

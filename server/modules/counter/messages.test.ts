@@ -10,8 +10,7 @@ import {
 import { SmsSendError, type SmsMessage, type SmsProvider } from '#server/providers/sms/provider.ts';
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
-import { asUser, callEndpoint } from '#tests/setup/call-endpoint.ts';
-import { counterEndpoint, type CounterEndpointName } from '#tests/setup/counter-endpoints.ts';
+import { counterEndpoint, ticketStep, type CounterEndpointName } from '#tests/setup/counter-endpoints.ts';
 import { createTestServer, type TestServer, type TestServerOptions } from '#tests/setup/server-harness.ts';
 import {
   applyStatuses,
@@ -51,16 +50,8 @@ async function start(opts: TestServerOptions = {}) {
 // Refusals, and answers a test parses itself, go by the contract's path; ok() checks the output schema.
 const call = (name: CounterEndpointName, body: Record<string, unknown>, token = editor) =>
   s.call(counterEndpoint[name].path, body, { token });
-async function ok(
-  name: CounterEndpointName,
-  body: Record<string, unknown>,
-  token = editor,
-): Promise<TicketDetail> {
-  // The steps build their bodies from parts (the server checks them); the answer is checked here.
-  const res = await callEndpoint(asUser(s, token), counterEndpoint[name], body as never);
-  if (res.errcode !== 0) throw new Error(`${name}: ${res.errcode} ${res.msg}`);
-  return ticketDetail.parse(res.datas);
-}
+const ok = (name: CounterEndpointName, body: Record<string, unknown>, token = editor) =>
+  ticketStep(s, name, body, token);
 async function customer(extra: Record<string, unknown> = {}): Promise<number> {
   const c = await call('customer_save', { name: 'Ann Lee', phones: ['13512345678'], lang: 'en', ...extra });
   if (c.errcode !== 0) throw new Error(`customer_save: ${c.errcode} ${c.msg}`);

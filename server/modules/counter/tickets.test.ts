@@ -10,8 +10,8 @@ import {
 import { testImei } from '#tests/setup/fake-check-provider.ts';
 import { addOtherShop } from '#tests/setup/other-shop.ts';
 import { endpoints } from '#contract/endpoints.ts';
-import { asUser, callEndpoint, endpointDatas } from '#tests/setup/call-endpoint.ts';
-import { counterEndpoint, type CounterEndpointName } from '#tests/setup/counter-endpoints.ts';
+import { asUser, endpointDatas } from '#tests/setup/call-endpoint.ts';
+import { counterEndpoint, ticketStep, type CounterEndpointName } from '#tests/setup/counter-endpoints.ts';
 import { createTestServer, type TestServer } from '#tests/setup/server-harness.ts';
 
 let s: TestServer;
@@ -34,16 +34,8 @@ afterEach(async () => {
 // Refusals, and answers a test parses itself, go by the contract's path; ok() checks the output schema.
 const call = (name: CounterEndpointName, body: Record<string, unknown>, token = editor) =>
   s.call(counterEndpoint[name].path, body, { token });
-async function ok(
-  name: CounterEndpointName,
-  body: Record<string, unknown>,
-  token = editor,
-): Promise<TicketDetail> {
-  // The steps build their bodies from parts (the server checks them); the answer is checked here.
-  const res = await callEndpoint(asUser(s, token), counterEndpoint[name], body as never);
-  if (res.errcode !== 0) throw new Error(`${name}: ${res.errcode} ${res.msg}`);
-  return ticketDetail.parse(res.datas);
-}
+const ok = (name: CounterEndpointName, body: Record<string, unknown>, token = editor) =>
+  ticketStep(s, name, body, token);
 const intake = (extra: Record<string, unknown> = {}) =>
   ok('ticket_create', {
     customer_id: customerId,
