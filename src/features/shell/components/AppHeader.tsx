@@ -69,7 +69,7 @@ export function AppHeader({
         </Group>
         <Group gap="sm" wrap="nowrap">
           <OfflineStatus />
-          <Text size="sm" visibleFrom="sm" data-testid="points">
+          <Text size="sm" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }} data-testid="points">
             <Trans>Points: {user.integral.toFixed(2)}</Trans>
           </Text>
           {vipEnd && (
@@ -85,17 +85,18 @@ export function AppHeader({
               {user.title}
             </Text>
           </Group>
-          {/* Its word from 768 px up; narrower (a split window) the icon alone, named the same. */}
+          {/* Its word from 992 px up; narrower (a tablet upright, a split window) the icon alone,
+              named the same: at 768 px the points, the language and the user leave it no room. */}
           <Button
             variant="subtle"
             color="gray"
             onClick={onLogout}
             leftSection={<IconLogout size={18} />}
             aria-label={t`Log out`}
-            px={{ base: 8, sm: 'md' }}
+            px={{ base: 8, md: 'md' }}
             styles={{ section: { marginInlineEnd: 0 } }}
           >
-            <Box component="span" visibleFrom="sm" ms={8}>
+            <Box component="span" visibleFrom="md" ms={8}>
               <Trans>Log out</Trans>
             </Box>
           </Button>
