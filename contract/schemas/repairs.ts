@@ -116,6 +116,8 @@ export const repairDeviceRow = z.object({
   customer_name: z.string(),
   customer_phone: z.string(),
   customer_note: z.string(),
+  /** The counter's customer record the device belongs to (issue 26), when it has one. */
+  customer_id: z.number().int().nullable(),
   /** The courier number the device came in with. */
   courier_in: z.string(),
   /** The return shipment's tracking number (from the provider, or typed in). */

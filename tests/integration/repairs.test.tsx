@@ -170,6 +170,31 @@ describe('repair progress management', () => {
     expect(Number(history.getAttribute('data-entries'))).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
+  it("opens a counter customer's record from their device's page", async () => {
+    const token = await signIn();
+    const server = currentTestServer();
+    const customer = await server.call<{ id: number }>(
+      '/api/counter/customer_save',
+      { name: '孙女士', phones: ['13800138123'] },
+      { token },
+    );
+    const batch = await server.call<{ id: number }>('/api/repair/batch_create', { title: '客户' }, { token });
+    const taken = await server.call<{ device_ids: number[] }>(
+      '/api/repair/device_intake',
+      { batch_id: batch.datas.id, customer_id: customer.datas.id, lines: [{ ident: imei(8) }] },
+      { token },
+    );
+    const { router } = renderApp(`/app/maintenance/orderDetail?device_id=${taken.datas.device_ids[0]}`);
+    const detail = await screen.findByTestId('device-detail', {}, { timeout: 10_000 });
+    const name = within(detail).getByTestId('detail-customer');
+    expect(name.tagName).toBe('A');
+    expect(name.textContent).toBe('孙女士');
+    await userEvent.setup().click(name);
+    const page = await screen.findByTestId('customer-detail', {}, { timeout: 10_000 });
+    expect(page.getAttribute('data-customer-id')).toBe(String(customer.datas.id));
+    expect(router.state.location.pathname).toBe('/app/customers/detail');
+  });
+
   it('counts a live monitor alert in the bell on any page', async () => {
     await signIn();
     renderApp('/app/personalcenter');

@@ -1,4 +1,5 @@
-import { Badge, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RepairDeviceRow } from '#contract/schemas/repairs.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
@@ -9,6 +10,7 @@ import { BADGE_LABELS, RETURN_LOGISTICS_LABELS, statusOf } from '../model.ts';
 export function DeviceFacts({ device }: { device: RepairDeviceRow }) {
   const { t, i18n } = useLingui();
   const status = statusOf(device);
+  const customerId = device.customer_id;
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
       <Paper withBorder p="md">
@@ -45,7 +47,18 @@ export function DeviceFacts({ device }: { device: RepairDeviceRow }) {
         <Title order={3} size="h4" mb="xs">
           <Trans>Customer</Trans>
         </Title>
-        <Text data-testid="detail-customer">{device.customer_name || '—'}</Text>
+        {/* A device taken in for a counter customer opens their record (devices, tickets, messages). */}
+        {/* typeof: a row a previous version cached offline has no customer_id at all. */}
+        {typeof customerId === 'number' ? (
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/app/customers/detail" search={{ id: customerId }} />}
+            data-testid="detail-customer"
+          >
+            {device.customer_name || t`Customer record`}
+          </Anchor>
+        ) : (
+          <Text data-testid="detail-customer">{device.customer_name || '—'}</Text>
+        )}
         <Text size="sm">{device.customer_phone}</Text>
         <Text size="sm" c="dimmed">
           {device.customer_note}
