@@ -13,6 +13,5 @@ export const lengthExceptions = [
   'src/features/counter/components/NewTicketModal.tsx',
   'src/features/counter/components/TicketDetailPage.tsx',
   'src/features/counter/components/TicketMoney.tsx',
-  'src/features/counter/components/TicketQuote.tsx',
   'src/features/counter/components/TicketsPage.tsx',
 ];
