@@ -12,6 +12,5 @@ export const lengthExceptions = [
   // Temporary: the counter's screens (issue 26), written before the rule landed; to split next.
   'src/features/counter/components/NewTicketModal.tsx',
   'src/features/counter/components/TicketDetailPage.tsx',
-  'src/features/counter/components/TicketMoney.tsx',
   'src/features/counter/components/TicketsPage.tsx',
 ];
