@@ -10,7 +10,6 @@ export const lengthExceptions = [
   // Data tables: the demo seeds write rows, one after the other.
   'server/seed-*.ts',
   // Temporary: the counter's screens (issue 26), written before the rule landed; to split next.
-  'src/features/counter/components/NewTicketModal.tsx',
   'src/features/counter/components/TicketDetailPage.tsx',
   'src/features/counter/components/TicketsPage.tsx',
 ];
