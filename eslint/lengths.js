@@ -9,12 +9,6 @@ export const lengthExceptions = [
   'server/db/migrations/**',
   // Data tables: the demo seeds write rows, one after the other.
   'server/seed-*.ts',
-  // Temporary: the counter's screens (issue 26), written before the rule landed; to split next.
-  'src/features/counter/components/CustomerEditForm.tsx',
-  'src/features/counter/components/CustomerHistory.tsx',
-  'src/features/counter/components/NewTicketModal.tsx',
+  // Temporary: the counter's ticket detail screen (issue 26), written before the rule landed; to split next.
   'src/features/counter/components/TicketDetailPage.tsx',
-  'src/features/counter/components/TicketMoney.tsx',
-  'src/features/counter/components/TicketQuote.tsx',
-  'src/features/counter/components/TicketsPage.tsx',
 ];

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Switch, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isCustomerPhone } from '#contract/counter/phones.ts';
 import {
   CUSTOMER_LANGS,
   CUSTOMER_NAME_MAX,
@@ -10,16 +8,9 @@ import {
   CUSTOMER_TAGS_MAX,
   type CustomerRow,
 } from '#contract/schemas/counter-customers.ts';
-import { actionErrorText } from '#src/lib/api/error-messages.ts';
-import { invalidFields } from '#src/lib/api/errors.ts';
 import { LANGUAGE_NAMES } from '#src/lib/i18n.ts';
 import { useOnline } from '#src/lib/offline/network.ts';
-import { notify } from '#src/ui/notify.ts';
-import { useRequestId } from '#src/lib/use-request-id.ts';
-import { useSaveCustomer } from '../api/customers-api.ts';
-import { phoneOwnerOf } from '../model/phone-taken.ts';
-
-type Draft = Pick<CustomerRow, 'name' | 'phones' | 'wechat_id' | 'note' | 'tags' | 'lang' | 'sms_opt_out'>;
+import { useCustomerEdit, type CustomerDraft } from './use-customer-edit.ts';
 
 interface CustomerEditFormProps {
   customer: CustomerRow;
@@ -31,43 +22,7 @@ interface CustomerEditFormProps {
 export function CustomerEditForm({ customer, onPhoneTaken }: CustomerEditFormProps) {
   const { t } = useLingui();
   const online = useOnline();
-  const [draft, setDraft] = useState<Draft>(customer);
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft | 'form', string>>>({});
-  const save = useSaveCustomer();
-  const requestIds = useRequestId();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  async function submit() {
-    const next: typeof errors = {};
-    if (!draft.name.trim()) next.name = t`Please enter the customer's name`;
-    const bad = draft.phones.find((p) => !isCustomerPhone(p));
-    if (bad) next.phones = t`Not a phone number: ${bad}`;
-    setErrors(next);
-    if (next.name || next.phones) return;
-    const body = {
-      id: customer.id,
-      name: draft.name.trim(),
-      phones: draft.phones,
-      wechat_id: draft.wechat_id.trim(),
-      note: draft.note,
-      tags: draft.tags,
-      lang: draft.lang,
-      sms_opt_out: draft.sms_opt_out,
-    };
-    try {
-      await save.mutateAsync({ ...body, request_id: requestIds.idFor(body) });
-      requestIds.done();
-      notify('success', t`Customer saved`);
-    } catch (err) {
-      const owner = phoneOwnerOf(err);
-      if (owner) onPhoneTaken(owner);
-      const fields = invalidFields(err);
-      setErrors({
-        ...(fields as typeof errors),
-        form: owner ? t`This phone belongs to ${owner.name} already.` : (actionErrorText(err) ?? undefined),
-      });
-    }
-  }
+  const { draft, set, errors, submit, saving } = useCustomerEdit(customer, onPhoneTaken);
 
   return (
     <Stack gap="sm" data-testid="customer-edit">
@@ -125,7 +80,7 @@ export function CustomerEditForm({ customer, onPhoneTaken }: CustomerEditFormPro
         <Select
           label={t`Language of messages and receipts`}
           value={draft.lang}
-          onChange={(v) => set('lang', (v as Draft['lang'] | null) ?? 'zh')}
+          onChange={(v) => set('lang', (v as CustomerDraft['lang'] | null) ?? 'zh')}
           allowDeselect={false}
           data={CUSTOMER_LANGS.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
           data-testid="customer-edit-lang"
@@ -150,7 +105,7 @@ export function CustomerEditForm({ customer, onPhoneTaken }: CustomerEditFormPro
       <Group justify="flex-end">
         <Button
           onClick={() => void submit()}
-          loading={save.isPending}
+          loading={saving}
           disabled={!online}
           data-testid="customer-edit-save"
         >
