@@ -13,7 +13,6 @@ export const lengthExceptions = [
   'src/features/counter/components/CustomerEditForm.tsx',
   'src/features/counter/components/CustomerHistory.tsx',
   'src/features/counter/components/NewTicketModal.tsx',
-  'src/features/counter/components/TicketDetailPage.tsx',
   'src/features/counter/components/TicketMoney.tsx',
   'src/features/counter/components/TicketQuote.tsx',
   'src/features/counter/components/TicketsPage.tsx',
