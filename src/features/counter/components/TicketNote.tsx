@@ -39,8 +39,7 @@ export function TicketNote({ ticket }: { ticket: TicketDetail }) {
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
         maxLength={TICKET_NOTE_MAX}
-        autosize
-        minRows={2}
+        rows={2}
         data-testid="note-text"
       />
       <Group justify="flex-end">
