@@ -18,7 +18,8 @@ import { TicketTimeline } from './TicketTimeline.tsx';
 
 /**
  * One repair ticket: who and what, the workflow's next moves, the quote and the customer's answer,
- * the money, the history; receipts to print, and a warranty return once collected. Refunds and
+ * the money, the messages sent, notes and the history; receipts to print, and a warranty return once
+ * collected. Refunds and
  * voids are offered to Admins only (`admin`, from the route; the server checks again).
  */
 export function TicketDetailPage({ ticketId, admin }: { ticketId: number | undefined; admin: boolean }) {
