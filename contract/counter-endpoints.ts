@@ -16,6 +16,7 @@ import {
   ticketListInput,
   ticketListOutput,
   ticketMoveInput,
+  ticketNoteInput,
   ticketPayInput,
   ticketQuoteDecideInput,
   ticketRefundInput,
@@ -91,6 +92,14 @@ export const counterEndpoints = {
     output: ticketView,
     summary:
       'Change the status by the workflow (contract/counter/workflow.ts); refused with the reason when the table or the quote and money do not allow it.',
+  }),
+  ticketNote: defineEndpoint({
+    path: '/api/counter/ticket_note',
+    access: 'user',
+    input: ticketNoteInput,
+    output: ticketView,
+    summary:
+      "Add a note to the ticket's history (open or closed, by whom and when); sent once by its request_id, offline too.",
   }),
   ticketLineAdd: defineEndpoint({
     path: '/api/counter/ticket_line_add',

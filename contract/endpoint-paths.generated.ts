@@ -109,6 +109,7 @@ export const endpoints: EndpointPaths = {
   ticketList: { path: '/api/counter/ticket_list' },
   ticketDetail: { path: '/api/counter/ticket_detail' },
   ticketMove: { path: '/api/counter/ticket_move' },
+  ticketNote: { path: '/api/counter/ticket_note' },
   ticketLineAdd: { path: '/api/counter/ticket_line_add' },
   ticketQuoteDecide: { path: '/api/counter/ticket_quote_decide' },
   ticketPay: { path: '/api/counter/ticket_pay' },

@@ -26,6 +26,8 @@ export const REALTIME_TOPICS = [
   'todos',
   'surveys',
   'templateKit',
+  // The counter: a customer message's delivery result (sent, failed) changes the ticket's and customer's pages.
+  'counter',
 ] as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
 

@@ -194,6 +194,7 @@ export async function buildApp({
   // The counter hands devices sent to Apple to repair progress management's intake (decision 0047).
   const counter = buildCounter({
     app,
+    io,
     db: db.db,
     clock,
     limiter,

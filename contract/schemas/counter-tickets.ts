@@ -166,6 +166,19 @@ export const ticketMoveInput = z.object({
   note: safeText({ max: 500, kind: 'remark' }).default(''),
 });
 
+export const TICKET_NOTE_MAX = 500;
+
+/**
+ * A note on the ticket alone ("customer called back"): appended to its history, allowed on a closed
+ * ticket too. No version: a note changes nothing another writer read, so a note queued offline
+ * behind a status change still lands (its request_id makes it land once).
+ */
+export const ticketNoteInput = z.object({
+  id: ticketIdSchema,
+  note: safeText({ min: 1, max: TICKET_NOTE_MAX, kind: 'remark' }),
+  request_id: requestId.optional(),
+});
+
 export const ticketLineAddInput = z.object({
   ...ticketWrite,
   kind: z.enum(['part', 'labour']),

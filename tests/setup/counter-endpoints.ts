@@ -19,6 +19,7 @@ export const counterEndpoint = {
   ticket_list: endpoints.ticketList,
   ticket_detail: endpoints.ticketDetail,
   ticket_move: endpoints.ticketMove,
+  ticket_note: endpoints.ticketNote,
   ticket_line_add: endpoints.ticketLineAdd,
   ticket_quote_decide: endpoints.ticketQuoteDecide,
   ticket_pay: endpoints.ticketPay,

@@ -36,6 +36,7 @@ export function counterHandlers(deps: {
     ticketList: ({ user, input }) => listTickets(db, user.account_id, input, deps.now(), customers.totals),
     ticketDetail: ({ user, input }) => withLink(readTicket(db, user.account_id, input.id)),
     ticketMove: ({ user, input }) => withLink(tickets.move(user, input)),
+    ticketNote: ({ user, input }) => withLink(tickets.note(user, input)),
     ticketLineAdd: ({ user, input }) => withLink(tickets.addLine(user, input)),
     ticketQuoteDecide: ({ user, input }) => withLink(tickets.decideQuote(user, input)),
     ticketPay: ({ user, input }) => withLink(tickets.pay(user, input)),

@@ -5,6 +5,7 @@ import type {
   ticketCreateInput,
   ticketLineAddInput,
   ticketMoveInput,
+  ticketNoteInput,
   ticketPayInput,
   ticketQuoteDecideInput,
   ticketRefundInput,
@@ -16,6 +17,7 @@ import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import type { CustomerService } from './customer-service.ts';
 import { createTicket } from './ticket-create.ts';
 import { moneyChange } from './ticket-money.ts';
+import { addTicketNote } from './ticket-note.ts';
 import { moveChange, type AppleHandoff, type TicketMessages } from './ticket-move.ts';
 import { addLineChange, decideQuoteChange } from './ticket-quote.ts';
 import { writeTicket, type TicketChange } from './ticket-write.ts';
@@ -56,6 +58,11 @@ export class TicketService {
   move(user: AuthUser, input: z.output<typeof ticketMoveInput>): Promise<TicketDetail> {
     const deps = { clock: this.clock, customers: this.customers, apple: this.apple, messages: this.messages };
     return this.write(user, input, moveChange(deps, user, input));
+  }
+
+  /** A note alone (decision 0056): no version, allowed on a closed ticket. */
+  note(user: AuthUser, input: z.output<typeof ticketNoteInput>): Promise<TicketDetail> {
+    return addTicketNote(this.db, this.clock, user, input);
   }
 
   addLine(user: AuthUser, input: z.output<typeof ticketLineAddInput>): Promise<TicketDetail> {

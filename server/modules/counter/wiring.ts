@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { ModuleDeps } from '#server/module-deps.ts';
 import type { HandlerMap } from '#server/http/endpoints.ts';
+import { emitDataChanged } from '#server/http/realtime.ts';
 import type { SmsProvider } from '#server/providers/sms/provider.ts';
 import { CustomerService } from './customer-service.ts';
 import { counterHandlers } from './handlers.ts';
@@ -32,7 +33,7 @@ export interface CounterModule {
  * status page, the shop's counter settings and the messages to customers.
  */
 export function buildCounter(
-  deps: Pick<ModuleDeps, 'app' | 'db' | 'clock' | 'limiter'> & {
+  deps: Pick<ModuleDeps, 'app' | 'io' | 'db' | 'clock' | 'limiter'> & {
     apple: AppleHandoff;
     /** The plain handle: the sender's writes are its own, not a request's. */
     unfencedDb: Kysely<Database>;
@@ -59,6 +60,8 @@ export function buildCounter(
     provider: deps.sms,
     templateIdOf: deps.templateIdOf,
     options: deps.sender,
+    // A message's delivery result is shown on its ticket's and customer's pages: they refetch live.
+    onEnded: (accountId) => emitDataChanged(deps.io, accountId, ['counter']),
     onError: (err) => deps.log.error({ err }, 'customer message sender'),
   });
   const tickets = new TicketService({

@@ -8,6 +8,7 @@ import type {
   ticketLineAddInput,
   ticketListInput,
   ticketMoveInput,
+  ticketNoteInput,
   ticketPayInput,
   ticketQuoteDecideInput,
   ticketRefundInput,
@@ -49,7 +50,7 @@ export const techniciansQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-// Intake, moves, quote lines and the quote's answer made offline wait in the outbox (decision 0047:
+// Intake, moves, notes, quote lines and the quote's answer made offline wait in the outbox (decision 0047:
 // sent once by request_id); money is not queued: the counter must see it accepted before the
 // customer leaves (a payment larger than due, a refund by an Editor, is refused there and then).
 
@@ -94,6 +95,12 @@ function useTicketWrite<I extends { id: number }>(
 export const useMoveTicket = () =>
   useTicketWrite((input: z.input<typeof ticketMoveInput>) =>
     callOrQueue(endpoints.ticketMove, input, { label: t`Status change of a repair ticket` }),
+  );
+
+/** A note alone: queued offline like the moves, landing once (decision 0056). */
+export const useAddNote = () =>
+  useTicketWrite((input: z.input<typeof ticketNoteInput>) =>
+    callOrQueue(endpoints.ticketNote, input, { label: t`Note on a repair ticket` }),
   );
 
 export const useAddLine = () =>
