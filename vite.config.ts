@@ -22,6 +22,27 @@ function serverHarnessTests(): string[] {
   });
 }
 
+/**
+ * What makes a web test file need a module graph and a jsdom of its own: it renders (Testing Library,
+ * the app), replaces modules or globals (vi.mock, stubs, spies, fake timers), touches the browser's
+ * state (DOM, storage, IndexedDB, navigator) or the app's (query client, session, stored values,
+ * anything under src/app/), or uses a setup helper other than the barcode images'.
+ */
+const NEEDS_ISOLATION =
+  /@testing-library\/react|render-app|renderHook|vi\.(mock|doMock|stub\w*|unstub\w*|resetModules|useFakeTimers|spyOn)\b|indexedDB|idb-keyval|\bIDB|\bwindow\.|\bdocument\.|localStorage|sessionStorage|navigator\.|@tanstack\/react-query|auth\/session|lib\/storage|#tests\/setup\/(?!barcode-image)|#src\/app\//;
+
+/**
+ * The web test files of pure logic (models, formatters, parsers): they share their worker's module
+ * graph and jsdom (`isolate: false`), which saved ~2 s of jsdom start and setup import per file
+ * (decision 0057). Every other web file keeps its own.
+ */
+function webTestsSharingAWorker(): string[] {
+  return globSync(['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}']).filter(
+    (f) => !f.startsWith('src/app/') && !NEEDS_ISOLATION.test(readFileSync(f, 'utf8')),
+  );
+}
+const WEB_SHARED = webTestsSharingAWorker();
+
 /** Left out of the icons chunk: the sign-in route would take it whole (scripts/sign-in-icons.ts). */
 const SIGN_IN_ICONS = signInIcons();
 
@@ -213,8 +234,22 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+          exclude: WEB_SHARED,
           setupFiles: ['tests/setup/web.ts'],
           // Screen tests drive the real server in process; on 2 busy cores a flow takes seconds.
+          testTimeout: 20_000,
+        },
+      },
+      // The pure-logic web tests (webTestsSharingAWorker above): same environment and setup, one module
+      // graph and one jsdom per worker. The setup file still runs before each file (vitest re-runs it).
+      {
+        extends: true,
+        test: {
+          name: 'web-shared',
+          environment: 'jsdom',
+          include: WEB_SHARED,
+          isolate: false,
+          setupFiles: ['tests/setup/web.ts'],
           testTimeout: 20_000,
         },
       },
