@@ -13,6 +13,29 @@ import { signInIcons } from './scripts/sign-in-icons.ts';
 import { signedInPreloadPlugin } from './scripts/vite-signed-in-preload.ts';
 import { signedInStartGroup } from './scripts/vite-signed-in-start.ts';
 
+/** The node project's test files. */
+const NODE_TESTS = globSync([
+  'server/**/*.test.ts',
+  'contract/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  // The crash test spawns the real server.
+  'tests/crash/**/*.test.ts',
+  // Several real server processes on one PostgreSQL (skipped without REPAIROPS_TEST_PG_URL).
+  'tests/cluster/**/*.test.ts',
+]);
+
+/**
+ * What makes a node test file need a module graph of its own: it replaces modules or globals
+ * (vi.mock and its hoisted state, stubs, spies, fake timers) or changes the process (listeners, the
+ * working directory, the environment). The server keeps no state in its modules (docs/architecture.md:
+ * nothing process-local), so the other files share their worker's modules (decision 0057).
+ */
+const NODE_NEEDS_ISOLATION =
+  /vi\.(mock|doMock|hoisted|stub\w*|unstub\w*|resetModules|useFakeTimers|spyOn)\b|process\.(on|once|chdir)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\./;
+const isolatedNodeTest = (f: string) => NODE_NEEDS_ISOLATION.test(readFileSync(f, 'utf8'));
+const NODE_ISOLATED = NODE_TESTS.filter(isolatedNodeTest);
+const NODE_SHARED = NODE_TESTS.filter((f) => !isolatedNodeTest(f));
+
 /** The server tests that run through tests/setup/server-harness.ts (those the `node-pg` project repeats). */
 function serverHarnessTests(): string[] {
   return globSync('server/**/*.test.ts').filter((f) => {
@@ -20,6 +43,20 @@ function serverHarnessTests(): string[] {
     // A file whose subject has no SQL of its own says so ("suite-on-postgresql: skip", with why).
     return source.includes('#tests/setup/server-harness.ts') && !source.includes('suite-on-postgresql: skip');
   });
+}
+const ON_POSTGRES = serverHarnessTests();
+
+/**
+ * One project per isolation: `name` runs the files that share their worker's modules (isolate: false),
+ * `name-isolated` the others, with the same settings.
+ */
+function nodeProjects(name: string, files: string[], test: Record<string, unknown>) {
+  const shared = files.filter((f) => NODE_SHARED.includes(f));
+  const isolated = files.filter((f) => NODE_ISOLATED.includes(f));
+  return [
+    { extends: true as const, test: { ...test, name, include: shared, isolate: false } },
+    { extends: true as const, test: { ...test, name: `${name}-isolated`, include: isolated } },
+  ];
 }
 
 /**
@@ -191,42 +228,22 @@ export default defineConfig({
     // core idle while server and PostgreSQL tests wait on I/O (child processes, databases, timers).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          environment: 'node',
-          // Sign-in tests hash passwords with scrypt; under a loaded machine 5 s is too tight.
-          testTimeout: 20_000,
-          include: [
-            'server/**/*.test.ts',
-            'contract/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            // The crash test spawns the real server.
-            'tests/crash/**/*.test.ts',
-            // Several real server processes on one PostgreSQL (skipped without REPAIROPS_TEST_PG_URL).
-            'tests/cluster/**/*.test.ts',
-          ],
-        },
-      },
+      ...nodeProjects('node', NODE_TESTS, {
+        environment: 'node',
+        // Sign-in tests hash passwords with scrypt; under a loaded machine 5 s is too tight.
+        testTimeout: 20_000,
+      }),
       // The server suite again on PostgreSQL (every test server on its own database cloned from a
       // template, tests/setup/pg-databases.ts) whenever REPAIROPS_TEST_PG_URL names a cluster, as
       // `npm test` does with its throwaway one (decision 0034). REPAIROPS_TEST_SUITE_ON_PG=0 leaves it out.
       ...(process.env.REPAIROPS_TEST_PG_URL && process.env.REPAIROPS_TEST_SUITE_ON_PG !== '0'
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'node-pg',
-                environment: 'node',
-                testTimeout: 20_000,
-                // A test server's database is a copy of a template (CREATE DATABASE … TEMPLATE).
-                hookTimeout: 30_000,
-                env: { REPAIROPS_TEST_DB: 'postgres' },
-                include: serverHarnessTests(),
-              },
-            },
-          ]
+        ? nodeProjects('node-pg', ON_POSTGRES, {
+            environment: 'node',
+            testTimeout: 20_000,
+            // A test server's database is a copy of a template (CREATE DATABASE … TEMPLATE).
+            hookTimeout: 30_000,
+            env: { REPAIROPS_TEST_DB: 'postgres' },
+          })
         : []),
       {
         extends: true,
