@@ -13,6 +13,29 @@ import { signInIcons } from './scripts/sign-in-icons.ts';
 import { signedInPreloadPlugin } from './scripts/vite-signed-in-preload.ts';
 import { signedInStartGroup } from './scripts/vite-signed-in-start.ts';
 
+/** The node project's test files. */
+const NODE_TESTS = globSync([
+  'server/**/*.test.ts',
+  'contract/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  // The crash test spawns the real server.
+  'tests/crash/**/*.test.ts',
+  // Several real server processes on one PostgreSQL (skipped without REPAIROPS_TEST_PG_URL).
+  'tests/cluster/**/*.test.ts',
+]);
+
+/**
+ * What makes a node test file need a module graph of its own: it replaces modules or globals
+ * (vi.mock and its hoisted state, stubs, spies, fake timers) or changes the process (listeners, the
+ * working directory, the environment). The server keeps no state in its modules (docs/architecture.md:
+ * nothing process-local), so the other files share their worker's modules (decision 0057).
+ */
+const NODE_NEEDS_ISOLATION =
+  /vi\.(mock|doMock|hoisted|stub\w*|unstub\w*|resetModules|useFakeTimers|spyOn)\b|process\.(on|once|chdir)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\./;
+const isolatedNodeTest = (f: string) => NODE_NEEDS_ISOLATION.test(readFileSync(f, 'utf8'));
+const NODE_ISOLATED = NODE_TESTS.filter(isolatedNodeTest);
+const NODE_SHARED = NODE_TESTS.filter((f) => !isolatedNodeTest(f));
+
 /** The server tests that run through tests/setup/server-harness.ts (those the `node-pg` project repeats). */
 function serverHarnessTests(): string[] {
   return globSync('server/**/*.test.ts').filter((f) => {
@@ -21,6 +44,41 @@ function serverHarnessTests(): string[] {
     return source.includes('#tests/setup/server-harness.ts') && !source.includes('suite-on-postgresql: skip');
   });
 }
+const ON_POSTGRES = serverHarnessTests();
+
+/**
+ * One project per isolation: `name` runs the files that share their worker's modules (isolate: false),
+ * `name-isolated` the others, with the same settings.
+ */
+function nodeProjects(name: string, files: string[], test: Record<string, unknown>) {
+  const shared = files.filter((f) => NODE_SHARED.includes(f));
+  const isolated = files.filter((f) => NODE_ISOLATED.includes(f));
+  return [
+    { extends: true as const, test: { ...test, name, include: shared, isolate: false } },
+    { extends: true as const, test: { ...test, name: `${name}-isolated`, include: isolated } },
+  ];
+}
+
+/**
+ * What makes a web test file need a module graph and a jsdom of its own: it renders (Testing Library,
+ * the app), replaces modules or globals (vi.mock, stubs, spies, fake timers), touches the browser's
+ * state (DOM, storage, IndexedDB, navigator) or the app's (query client, session, stored values,
+ * anything under src/app/), or uses a setup helper other than the barcode images'.
+ */
+const NEEDS_ISOLATION =
+  /@testing-library\/react|render-app|renderHook|vi\.(mock|doMock|stub\w*|unstub\w*|resetModules|useFakeTimers|spyOn)\b|indexedDB|idb-keyval|\bIDB|\bwindow\.|\bdocument\.|localStorage|sessionStorage|navigator\.|@tanstack\/react-query|auth\/session|lib\/storage|#tests\/setup\/(?!barcode-image)|#src\/app\//;
+
+/**
+ * The web test files of pure logic (models, formatters, parsers): they share their worker's module
+ * graph and jsdom (`isolate: false`), which saved ~2 s of jsdom start and setup import per file
+ * (decision 0057). Every other web file keeps its own.
+ */
+function webTestsSharingAWorker(): string[] {
+  return globSync(['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}']).filter(
+    (f) => !f.startsWith('src/app/') && !NEEDS_ISOLATION.test(readFileSync(f, 'utf8')),
+  );
+}
+const WEB_SHARED = webTestsSharingAWorker();
 
 /** Left out of the icons chunk: the sign-in route would take it whole (scripts/sign-in-icons.ts). */
 const SIGN_IN_ICONS = signInIcons();
@@ -170,42 +228,22 @@ export default defineConfig({
     // core idle while server and PostgreSQL tests wait on I/O (child processes, databases, timers).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          environment: 'node',
-          // Sign-in tests hash passwords with scrypt; under a loaded machine 5 s is too tight.
-          testTimeout: 20_000,
-          include: [
-            'server/**/*.test.ts',
-            'contract/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            // The crash test spawns the real server.
-            'tests/crash/**/*.test.ts',
-            // Several real server processes on one PostgreSQL (skipped without REPAIROPS_TEST_PG_URL).
-            'tests/cluster/**/*.test.ts',
-          ],
-        },
-      },
+      ...nodeProjects('node', NODE_TESTS, {
+        environment: 'node',
+        // Sign-in tests hash passwords with scrypt; under a loaded machine 5 s is too tight.
+        testTimeout: 20_000,
+      }),
       // The server suite again on PostgreSQL (every test server on its own database cloned from a
       // template, tests/setup/pg-databases.ts) whenever REPAIROPS_TEST_PG_URL names a cluster, as
       // `npm test` does with its throwaway one (decision 0034). REPAIROPS_TEST_SUITE_ON_PG=0 leaves it out.
       ...(process.env.REPAIROPS_TEST_PG_URL && process.env.REPAIROPS_TEST_SUITE_ON_PG !== '0'
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'node-pg',
-                environment: 'node',
-                testTimeout: 20_000,
-                // A test server's database is a copy of a template (CREATE DATABASE … TEMPLATE).
-                hookTimeout: 30_000,
-                env: { REPAIROPS_TEST_DB: 'postgres' },
-                include: serverHarnessTests(),
-              },
-            },
-          ]
+        ? nodeProjects('node-pg', ON_POSTGRES, {
+            environment: 'node',
+            testTimeout: 20_000,
+            // A test server's database is a copy of a template (CREATE DATABASE … TEMPLATE).
+            hookTimeout: 30_000,
+            env: { REPAIROPS_TEST_DB: 'postgres' },
+          })
         : []),
       {
         extends: true,
@@ -213,8 +251,22 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+          exclude: WEB_SHARED,
           setupFiles: ['tests/setup/web.ts'],
           // Screen tests drive the real server in process; on 2 busy cores a flow takes seconds.
+          testTimeout: 20_000,
+        },
+      },
+      // The pure-logic web tests (webTestsSharingAWorker above): same environment and setup, one module
+      // graph and one jsdom per worker. The setup file still runs before each file (vitest re-runs it).
+      {
+        extends: true,
+        test: {
+          name: 'web-shared',
+          environment: 'jsdom',
+          include: WEB_SHARED,
+          isolate: false,
+          setupFiles: ['tests/setup/web.ts'],
           testTimeout: 20_000,
         },
       },
