@@ -68,6 +68,9 @@ test('customers: create, find by last 4, edit, merge; intake with the picker; re
         ).customer.id,
     )
     .toBe(id);
+  // The page opens the kept customer after the merge's answer (its toast first): moving on before
+  // that lets the page's own navigation land after the next goto (seen with 4 workers on 2 cores).
+  await expect(page.locator('.mantine-Notifications-root').getByText(/王柜台旧/)).toBeVisible();
 
   // The tablet portrait layout has no side scroll.
   await page.setViewportSize({ width: 768, height: 1024 });

@@ -48,7 +48,8 @@ export async function dumpBrowserStorage(page: Page): Promise<BrowserStorage> {
 
 /** Waits until the service worker controls the page, then reloads so list calls pass through it. */
 export async function underServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 20_000 });
+  // A bound, not a wait: installing precaches the whole build, slow when 4 workers share 2 cores.
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 45_000 });
 }
 
 /** Waits until the persisted query cache holds `text` (written throttled, ~1 s after a change). */
