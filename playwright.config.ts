@@ -2,12 +2,13 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from './tests/setup/chromium.ts';
 
 /**
- * Four workers, each with a server and a fresh database of its own, so spec files run side by side
- * without seeing each other's data. Most of a browser test is waiting (settling pages, the sandbox
- * providers' latency): a worker kept ~0.3-0.5 of a core busy, so two left CI's 2 cores half idle
- * (decision 0057).
+ * Two workers, each with a server and a fresh database of its own, so spec files run side by side
+ * without seeing each other's data. Four (decision 0057) were faster, but in two full runs on a
+ * quiet 2-core machine the first tests of each worker, started together, lost the race for the CPU:
+ * a service worker that took no control within 45 s, a route walk's page still empty (each passed
+ * on its retry). `E2E_WORKERS=4` runs four.
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 4);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 /** The first worker's server port; worker n uses E2E_PORT + 1000 n (specs that start a server of their own add 100 to it). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
 const portOf = (index: number) => BASE_PORT + 1000 * index;
@@ -25,7 +26,7 @@ if (process.env.TEST_PARALLEL_INDEX !== undefined) {
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
-  // Bounds, not waits: four workers share 2 cores with their servers, so a busy moment must not fail a test.
+  // Bounds, not waits: the workers share 2 cores with their servers, so a busy moment must not fail a test.
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
