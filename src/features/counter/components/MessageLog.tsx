@@ -56,7 +56,8 @@ export function MessageLog({ messages }: { messages: readonly Message[] }) {
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td>
+              {/* Wide enough for the state's word: a narrow tablet column cut it to "已…". */}
+              <Table.Td style={{ minWidth: 112 }}>
                 <Stack gap={2}>
                   {/* Filled: the theme gives every filled color readable text (src/ui/theme.ts); the
                       light variants of these colors fell under 4.5:1 (axe, the ticket page). */}
