@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
-import { installedContext, LANDING_URL, signInAdmin } from './installed-app.ts';
+import { installedContext, LANDING_URL, openSignedIn, signInAdmin } from './installed-app.ts';
 import { startToShell, watchForShellIn } from './shell-watch.ts';
 
 interface TraceEvent {
@@ -117,14 +117,7 @@ async function installedPersistentContext(
     baseURL: at,
     viewport: { width: 1280, height: 800 },
   });
-  await context.addInitScript((t) => {
-    if (!localStorage.getItem('token')) localStorage.setItem('token', t);
-  }, token);
-  const page = await context.newPage();
-  await page.goto(LANDING_URL);
-  await page.getByTestId('current-user').waitFor();
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
-  return { context, page };
+  return { context, page: await openSignedIn(context, token) };
 }
 
 /** The trace events of what `run` does in `tab` (the tab's DevTools session: works in any context). */

@@ -39,6 +39,11 @@ export async function installedContext(
 ): Promise<{ context: BrowserContext; page: Page; userId: number; token: string }> {
   const { token, userId } = await signInAdmin(base);
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  return { context, page: await openSignedIn(context, token), userId, token };
+}
+
+/** A page of `context` signed in with `token`, on the landing page, its service worker in control. */
+export async function openSignedIn(context: BrowserContext, token: string): Promise<Page> {
   await context.addInitScript((t) => {
     if (!localStorage.getItem('token')) localStorage.setItem('token', t);
   }, token);
@@ -46,5 +51,5 @@ export async function installedContext(
   await page.goto(LANDING_URL);
   await page.getByTestId('current-user').waitFor();
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
-  return { context, page, userId, token };
+  return page;
 }
