@@ -59,7 +59,8 @@ export function TicketNote({ ticket }: { ticket: TicketDetail }) {
       )}
       {waiting.map((item) => (
         <Group key={item.id} gap="xs" wrap="nowrap" data-testid="note-pending">
-          <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
+          {/* Filled, as the message log: the theme keeps filled colors readable; light ones fell under 4.5:1. */}
+          <Badge color="orange" variant="filled" style={{ flexShrink: 0 }}>
             <Trans>Waiting to be sent</Trans>
           </Badge>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
