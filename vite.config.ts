@@ -10,6 +10,7 @@ import { pwaManifest } from './scripts/pwa-manifest.ts';
 import { precompress } from './scripts/precompress.ts';
 import { inlineErrCodes } from './scripts/vite-errcodes-inline.ts';
 import { signInIcons } from './scripts/sign-in-icons.ts';
+import { compileHintsPlugin } from './scripts/vite-compile-hints.ts';
 import { signedInPreloadPlugin } from './scripts/vite-signed-in-preload.ts';
 import { signedInStartGroup } from './scripts/vite-signed-in-start.ts';
 
@@ -94,6 +95,8 @@ export default defineConfig({
     !process.env.VITEST && signedInStart.plugin,
     // index.html asks for a signed-in start's chunks itself (scripts/vite-signed-in-preload.ts).
     !process.env.VITEST && signedInPreloadPlugin(),
+    // V8 compiles the signed-in start's files whole while they stream in (scripts/vite-compile-hints.ts).
+    !process.env.VITEST && process.env.COMPILE_HINTS !== 'none' && compileHintsPlugin(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

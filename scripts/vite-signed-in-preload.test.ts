@@ -38,6 +38,9 @@ const bundle = Object.fromEntries(
     }),
     chunk('mantine.js', { viteMetadata: { importedCss: new Set(['mantine.css']) } }),
     chunk('query-persistence.js'),
+    // The API client's ofetch, imported dynamically by the entry on the first call.
+    chunk('ofetch.js', { moduleIds: ['/p/node_modules/ofetch/dist/index.mjs'], imports: ['destr.js'] }),
+    chunk('destr.js'),
     chunk('zh-sign-in.js', { facadeModuleId: '/p/locales/sign-in/zh.po' }),
     chunk('zh.js', { facadeModuleId: '/p/locales/zh.po', imports: ['po-runtime.js'] }),
     chunk('po-runtime.js'),
@@ -60,7 +63,14 @@ describe('signedInPreloads', () => {
       ...bundle,
       'favicon.svg': { type: 'asset', fileName: 'favicon.svg' },
     });
-    expect(preloads.modules).toEqual(['mantine-root.js', 'mantine.js', 'query-persistence.js', 'start.js']);
+    expect(preloads.modules).toEqual([
+      'destr.js',
+      'mantine-root.js',
+      'mantine.js',
+      'ofetch.js',
+      'query-persistence.js',
+      'start.js',
+    ]);
     expect(preloads.stylesheets).toEqual(['mantine.css', 'start.css']);
   });
 
@@ -102,8 +112,10 @@ describe('preloadScript', () => {
 
   it("preloads the modules, the stored language's catalogs and the stylesheets for a stored session", () => {
     expect(linksAdded({ token: 't', language: 'en' })).toEqual([
+      'modulepreload - /assets/destr.js',
       'modulepreload - /assets/mantine-root.js',
       'modulepreload - /assets/mantine.js',
+      'modulepreload - /assets/ofetch.js',
       'modulepreload - /assets/query-persistence.js',
       'modulepreload - /assets/start.js',
       'modulepreload - /assets/en-sign-in.js',
