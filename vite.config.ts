@@ -95,7 +95,8 @@ export default defineConfig({
     !process.env.VITEST && signedInStart.plugin,
     // index.html asks for a signed-in start's chunks itself (scripts/vite-signed-in-preload.ts).
     !process.env.VITEST && signedInPreloadPlugin(),
-    // V8 compiles the signed-in start's files whole while they stream in (scripts/vite-compile-hints.ts).
+    // V8 compiles the signed-in start's files whole while they stream in (scripts/vite-compile-hints.ts;
+    // COMPILE_HINTS=none builds without, for the benches' A/B runs).
     !process.env.VITEST && process.env.COMPILE_HINTS !== 'none' && compileHintsPlugin(),
     tanstackRouter({
       target: 'react',

@@ -10,9 +10,6 @@
 import type { Plugin } from 'vite';
 import { type Bundle, pageOpenFiles, signedInStartFiles } from './vite-signed-in-preload.ts';
 
-// COMPILE_HINTS=start hints the signed-in start only, =none (vite.config.ts) nothing: the bench's A/B switches.
-const HINTS = process.env.COMPILE_HINTS;
-
 /** The magic comment: V8 reads it on the file's first line. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -63,7 +60,7 @@ export function compileHintsPlugin(): Plugin {
         const chunks = bundle as unknown as Bundle;
         const start = signedInStartFiles(chunks);
         if (start.length === 0) this.warn('compile hints: no chunk of the signed-in start');
-        addCompileHints(bundle, new Set([...start, ...(HINTS === 'start' ? [] : pageOpenFiles(chunks))]));
+        addCompileHints(bundle, new Set([...start, ...pageOpenFiles(chunks)]));
       },
     },
   };
