@@ -42,6 +42,8 @@ export interface PageOpen {
   longTasks: { count: number; ms: number };
   /** "path body" of every API call of the open. */
   apiCalls: string[];
+  /** Each API call's path, start and end (ms from the navigation start): `CALLS=1` prints them. */
+  apiTimes: { path: string; start: number; end: number }[];
   /** Characters of the persisted query cache the open restored (IndexedDB), and its queries. */
   persisted: { chars: number; queries: number };
   /** The code files started before ready, with their decoded sizes. */
@@ -212,6 +214,7 @@ export async function measureOpen(
     layoutMs: cpu('LayoutDuration') + cpu('RecalcStyleDuration'),
     longTasks: { count: longBefore.length, ms: longBefore.reduce((s, [, d]) => s + d, 0) },
     apiCalls,
+    apiTimes: api.map((r) => ({ path: new URL(r.name).pathname, start: r.start, end: r.end })),
     persisted,
     codeFiles: before_
       .filter((r) => isCode(r.name))

@@ -107,6 +107,9 @@ try {
     if (process.env.FILES)
       for (const { file, bytes } of last.codeFiles)
         process.stdout.write(`      ${kb(bytes).padStart(9)} ${file}\n`);
+    if (process.env.CALLS)
+      for (const { path: call, start, end } of last.apiTimes)
+        process.stdout.write(`      ${ms(start)} → ${ms(end)} ms ${call}\n`);
     for (const [call, n] of twice) process.stdout.write(`    ${n}x ${call.slice(0, 140)}\n`);
   }
   process.stdout.write(
