@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addCompileHints, COMPILE_HINT } from './vite-compile-hints.ts';
-import { pageOpenFiles, signedInStartFiles, type BundleChunk } from './vite-signed-in-preload.ts';
+import { bundleChunk } from './lib/bundle-chunk-fixture.ts';
+import { pageOpenFiles, signedInStartFiles } from './vite-signed-in-preload.ts';
 
-function chunk(fileName: string, fields: Partial<BundleChunk> = {}): BundleChunk & { code: string } {
-  return {
-    type: 'chunk',
-    fileName,
-    isEntry: false,
-    facadeModuleId: null,
-    moduleIds: [],
-    imports: [],
-    code: `export const file = ${JSON.stringify(fileName)};\n`,
-    ...fields,
-  };
-}
+const chunk = bundleChunk;
 
 /** The app's shape: the entry, the signed-in start, a page with a static and a lazy import, the sign-in page. */
 function appBundle() {

@@ -1,23 +1,9 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import {
-  preloadScript,
-  signedInPreloads,
-  withPreloadScript,
-  type BundleChunk,
-} from './vite-signed-in-preload.ts';
+import { bundleChunk } from './lib/bundle-chunk-fixture.ts';
+import { preloadScript, signedInPreloads, withPreloadScript } from './vite-signed-in-preload.ts';
 
-function chunk(fileName: string, fields: Partial<BundleChunk> = {}): BundleChunk {
-  return {
-    type: 'chunk',
-    fileName,
-    isEntry: false,
-    facadeModuleId: null,
-    moduleIds: [],
-    imports: [],
-    ...fields,
-  };
-}
+const chunk = bundleChunk;
 
 /** A bundle shaped like the app's: the entry, the signed-in start's chunks, catalogs, a lazy page. */
 const bundle = Object.fromEntries(
