@@ -36,6 +36,16 @@ const fromEndpointAreas = {
   allowTypeImports: true,
   message: 'src/ imports endpoints from #contract/endpoint-paths.generated.ts (paths only, no zod schemas).',
 };
+/**
+ * A schema module builds its zod schemas when it is imported: a page that took a limit or a list of
+ * values from one fetched zod and ran its schema setup at every open (~35 ms of the main thread,
+ * issue 27). Values for the web app live in zod-free modules beside the schemas (contract/values/).
+ */
+const fromSchemas = {
+  group: ['\\#contract/schemas/*', '**/contract/schemas/*'],
+  allowTypeImports: true,
+  message: 'src/ takes values from #contract/values/ (no zod); a schema module only for its types.',
+};
 const fromAppSide = {
   group: ['\\#src/features/*', '\\#src/routes/*', '\\#src/app/*'],
   message: 'ui/ and lib/ import nothing from features, routes or app.',
@@ -94,7 +104,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noParentChains, fromServer, fromEndpointAreas] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noParentChains, fromServer, fromEndpointAreas, fromSchemas] },
+      ],
     },
   },
   {
@@ -102,7 +115,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noParentChains, fromServer, fromEndpointAreas, fromAppSide] },
+        { patterns: [noParentChains, fromServer, fromEndpointAreas, fromSchemas, fromAppSide] },
       ],
     },
   },
@@ -119,6 +132,7 @@ export default tseslint.config(
             noParentChains,
             fromServer,
             fromEndpointAreas,
+            fromSchemas,
             {
               group: ['\\#src/features/*', '\\#src/routes/*', '\\#src/app/*'],
               message: 'A feature never imports another feature, a route or app/.',

@@ -12,16 +12,26 @@ import {
   safeText,
   unixTime,
 } from './common.ts';
+import {
+  NEW_PASSWORD_MIN,
+  NEW_PASSWORD_MAX,
+  PASSWORD_LETTER_RE,
+  PASSWORD_DIGIT_RE,
+  PHONE_RE,
+  SMS_CODE_RE,
+} from '../values/account.ts';
+export {
+  NEW_PASSWORD_MIN,
+  NEW_PASSWORD_MAX,
+  PASSWORD_LETTER_RE,
+  PASSWORD_DIGIT_RE,
+  PHONE_RE,
+  SMS_CODE_RE,
+} from '../values/account.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared field rules (the PWA's forms use the same schemas and constants).
 // ---------------------------------------------------------------------------------------------
-
-/** Rules for a password that is being set (new, reset, new employee). Login accepts any old one. */
-export const NEW_PASSWORD_MIN = 8;
-export const NEW_PASSWORD_MAX = 64;
-export const PASSWORD_LETTER_RE = /[A-Za-z]/;
-export const PASSWORD_DIGIT_RE = /\d/;
 
 /**
  * A password being set: 8-64 characters with at least one letter and one digit. Not trimmed (a
@@ -40,15 +50,12 @@ export const newPasswordSchema = z
 /** The current password, as typed; checked by the server, so only bounded here. */
 export const currentPasswordSchema = safeText({ min: 1, max: PASSWORD_MAX, trim: false });
 
-/** A mainland China mobile number, 11 digits, no country code. */
-export const PHONE_RE = /^1[3-9]\d{9}$/;
 export const phoneSchema = z
   .string()
   .trim()
   .regex(PHONE_RE, { error: 'Not a mainland China mobile number.' });
 
 export const SMS_CODE_LENGTH = 6;
-export const SMS_CODE_RE = /^\d{6}$/;
 export const smsCodeSchema = z.string().trim().regex(SMS_CODE_RE, { error: 'The code has 6 digits.' });
 
 /**

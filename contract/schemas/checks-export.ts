@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { requestId, safeText, unixTime } from './common.ts';
 import { resultFilter } from '../results-filter/filter.ts';
+import { EXPORT_LANGS } from '../values/checks-export.ts';
+export { EXPORT_LANGS } from '../values/checks-export.ts';
 
-/** Languages an export's headers and values can be written in (the PWA's locales). */
-export const EXPORT_LANGS = ['zh', 'en', 'es'] as const;
 export type ExportLang = (typeof EXPORT_LANGS)[number];
 
 /** Most unfinished (pending or running) exports one account may have at once. */

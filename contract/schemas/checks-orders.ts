@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { hundredths, pageFields, requestId, safeText, unixTime } from './common.ts';
 import { serviceCode } from './checks-catalogue.ts';
+import { ORDER_TITLE_MAX, ORDER_REMARK_MAX } from '../values/checks-orders.ts';
+export { ORDER_TITLE_MAX, ORDER_REMARK_MAX } from '../values/checks-orders.ts';
 
 /** Most lines one order (or one addition to it) takes; more is refused with a clear message. */
 export const ORDER_LINES_MAX = 100_000;
-export const ORDER_TITLE_MAX = 60;
-export const ORDER_REMARK_MAX = 500;
 /** A raw line longer than this is refused by its reason (too_long) without being echoed whole. */
 export const RAW_LINE_MAX = 200;
 

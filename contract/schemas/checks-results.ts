@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { unixTime } from './common.ts';
 import { serviceCode } from './checks-catalogue.ts';
+import { TRI_STATES, WARRANTY_TYPES } from '../values/checks-results.ts';
+export { TRI_STATES, WARRANTY_TYPES } from '../values/checks-results.ts';
 
-/** Facts that can be unknown, yes or no (domain.md: tri-state values). */
-export const TRI_STATES = ['unknown', 'yes', 'no'] as const;
 export type TriState = (typeof TRI_STATES)[number];
 export const triState = z.enum(TRI_STATES);
 
-export const WARRANTY_TYPES = [
-  'applecare_plus',
-  'limited',
-  'out_of_warranty',
-  'replaced',
-  'not_activated',
-  'purchase_not_verified',
-  'loaner',
-  'bad_serial',
-] as const;
 export type WarrantyType = (typeof WARRANTY_TYPES)[number];
 
 export const JOB_STATUSES = ['pending', 'running', 'success', 'failed'] as const;

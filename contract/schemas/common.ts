@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PAGE_SIZE_MAX } from '../values/common.ts';
+export { PAGE_SIZE_MAX } from '../values/common.ts';
 
 /** Inputs with no fields still accept (and drop) anything, like every other input. */
 export const emptyInput = z.object({}).default({});
@@ -21,7 +23,6 @@ export const requestId = z
 export const hundredths = z.number().int();
 
 export const PAGE_SIZE_DEFAULT = 20;
-export const PAGE_SIZE_MAX = 100;
 /** Paging of every paged list: `page` (from 1) and `page_size` (1-100), defaulting to the first page of 20. */
 export const pageFields = {
   page: z.number().int().min(1).default(1),

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { isCustomerPhone } from '../counter/phones.ts';
 import { pageFields, requestId, safeText } from './common.ts';
-
-/** The languages a customer's messages and receipts come in. */
-export const CUSTOMER_LANGS = ['zh', 'en', 'es'] as const;
-export const CUSTOMER_NAME_MAX = 64;
-export const CUSTOMER_NOTE_MAX = 500;
-export const CUSTOMER_PHONES_MAX = 5;
-export const CUSTOMER_TAGS_MAX = 10;
+import {
+  CUSTOMER_LANGS,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_NOTE_MAX,
+  CUSTOMER_PHONES_MAX,
+  CUSTOMER_TAGS_MAX,
+} from '../values/counter-customers.ts';
+export {
+  CUSTOMER_LANGS,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_NOTE_MAX,
+  CUSTOMER_PHONES_MAX,
+  CUSTOMER_TAGS_MAX,
+} from '../values/counter-customers.ts';
 
 export const customerPhoneSchema = z
   .string()

@@ -3,14 +3,19 @@ import { MONEY_ENTRY_MAX_FEN, PAYMENT_METHODS } from '../counter/money.ts';
 import { TICKET_STATUSES } from '../counter/workflow.ts';
 import { customerIdSchema, customerMessageRow } from './counter-customers.ts';
 import { pageFields, requestId, safeText, unixTime } from './common.ts';
+import { TICKET_DEVICES_MAX, TICKET_FAULT_MAX, TICKET_NOTE_MAX } from '../values/counter-tickets.ts';
+export {
+  CONDITION_PARTS,
+  TICKET_DEVICES_MAX,
+  TICKET_FAULT_MAX,
+  TICKET_NOTE_MAX,
+} from '../values/counter-tickets.ts';
 
 export const ticketIdSchema = z.number().int().positive();
 export const ticketStatusSchema = z.enum(TICKET_STATUSES);
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const fenSchema = z.number().int().positive().max(MONEY_ENTRY_MAX_FEN);
 
-/** The intake checklist: what the shop saw when it took the phone in (the customer signs it). */
-export const CONDITION_PARTS = ['screen', 'housing', 'buttons', 'cameras', 'biometrics', 'liquid'] as const;
 export const conditionState = z.enum(['ok', 'damaged', 'not_checked']);
 export const conditionSchema = z.object({
   screen: conditionState.default('not_checked'),
@@ -26,9 +31,6 @@ export const conditionSchema = z.object({
   passcode_given: z.boolean().default(false),
 });
 export type TicketCondition = z.output<typeof conditionSchema>;
-
-export const TICKET_DEVICES_MAX = 10;
-export const TICKET_FAULT_MAX = 500;
 
 export const ticketCreateInput = z.object({
   customer_id: customerIdSchema,
@@ -165,8 +167,6 @@ export const ticketMoveInput = z.object({
   to: ticketStatusSchema,
   note: safeText({ max: 500, kind: 'remark' }).default(''),
 });
-
-export const TICKET_NOTE_MAX = 500;
 
 /**
  * A note on the ticket alone ("customer called back"): appended to its history, allowed on a closed

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { hundredths, pageFields, safeText } from './common.ts';
 import { REPAIR_PROGRESS } from './repairs.ts';
 import { TRI_STATES, WARRANTY_TYPES } from './checks-results.ts';
+import { DASHBOARD_PERIODS } from '../values/dashboards.ts';
+export { DASHBOARD_PERIODS } from '../values/dashboards.ts';
 
 /**
  * The dashboards (issue 13; docs/decisions/0030-dashboard-rollup.md). Every figure is counted from
@@ -10,8 +12,6 @@ import { TRI_STATES, WARRANTY_TYPES } from './checks-results.ts';
  * the PWA can click through. A figure always equals the `total` (or summary) of its linked list.
  */
 
-/** today, or the last 7 / 30 / 90 shop days including today. */
-export const DASHBOARD_PERIODS = ['today', '7d', '30d', '90d'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export const dashboardPeriod = z.enum(DASHBOARD_PERIODS);
 /** Days in each period (today is 1). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { hundredths, opaqueId, pageFields, requestId, unixTime } from './common.ts';
+import { RECHARGE_STATES } from '../values/recharge.ts';
+export { RECHARGE_STATES } from '../values/recharge.ts';
 
 /**
  * Recharge: money in, points out (domain.md "Wallet, shop and VIP"). Money travels as integer fen
@@ -12,12 +14,6 @@ import { hundredths, opaqueId, pageFields, requestId, unixTime } from './common.
 export const PAYMENT_PROVIDERS = ['alipay', 'wechat', 'sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/**
- * created → paid (the provider's notify or a query said so; points credited once)
- * created → closed (an Admin cancelled it, or the provider closed it)
- * created → expired (unpaid at `expires_at`; set lazily the first time the order is read after it)
- */
-export const RECHARGE_STATES = ['created', 'paid', 'closed', 'expired'] as const;
 export type RechargeState = (typeof RECHARGE_STATES)[number];
 
 /** The largest single recharge the server takes (fen): 50,000 yuan. */

@@ -1,6 +1,25 @@
 import { z } from 'zod';
 import { hundredths, pageFields, requestId, safeText, unixTime } from './common.ts';
 import { WARRANTY_TYPES } from './checks-results.ts';
+import {
+  REPAIR_ID_RE,
+  REPAIR_PROGRESS,
+  LOGISTICS_BADGES,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_NOTE_MAX,
+  TRACKING_MAX,
+} from '../values/repairs.ts';
+export {
+  REPAIR_ID_RE,
+  REPAIR_PROGRESS,
+  LOGISTICS_BADGES,
+  BADGE_MOVES,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_NOTE_MAX,
+  TRACKING_MAX,
+  REPAIR_REFRESH_PRICE,
+} from '../values/repairs.ts';
+export type { RepairProgress, LogisticsBadge } from '../values/repairs.ts';
 
 /**
  * Repair progress management (domain.md "Product 2"): tracked devices grouped in batches, their
@@ -8,8 +27,6 @@ import { WARRANTY_TYPES } from './checks-results.ts';
  * Amounts are hundredths (like points); times are unix seconds unless the name ends in `_ms`.
  */
 
-/** An Apple repair id: one letter of A G R D N and nine digits. A device may have several. */
-export const REPAIR_ID_RE = /^[AGRDN]\d{9}$/;
 export const REPAIR_IDS_MAX = 10;
 export const repairId = z
   .string()
@@ -33,41 +50,6 @@ export const REPAIR_ELIGIBILITY = [
 ] as const;
 export type RepairEligibility = (typeof REPAIR_ELIGIBILITY)[number];
 
-/**
- * Repair progress of the device's current repair order (its last repair id), in the order a repair
- * walks: received → diagnosing → quote_pending (a quote waits for the customer's payment until
- * `quote_deadline`) → repairing → replaced | repaired → shipped_back → completed. `on_hold` can
- * interrupt any open step; `not_found`: Apple knows no such repair (yet). The server records only
- * moves the status machine allows (server/modules/repairs/status-machine.ts).
- */
-export const REPAIR_PROGRESS = [
-  'received',
-  'diagnosing',
-  'quote_pending',
-  'repairing',
-  'replaced',
-  'repaired',
-  'shipped_back',
-  'completed',
-  'on_hold',
-  'not_found',
-] as const;
-export type RepairProgress = (typeof REPAIR_PROGRESS)[number];
-
-/**
- * The shop's own logistics badge, changed by hand (spec: order badges): to_receive (the customer's
- * device is on its way to the shop), not_stored (arrived, not put away), stored, no_storage (no
- * storage needed), to_ship (back from Apple, to send to the customer). Allowed moves: BADGE_MOVES.
- */
-export const LOGISTICS_BADGES = ['to_receive', 'to_ship', 'not_stored', 'stored', 'no_storage'] as const;
-export type LogisticsBadge = (typeof LOGISTICS_BADGES)[number];
-export const BADGE_MOVES: Record<LogisticsBadge, readonly LogisticsBadge[]> = {
-  to_receive: ['not_stored', 'stored', 'no_storage'],
-  not_stored: ['stored', 'no_storage', 'to_ship', 'to_receive'],
-  stored: ['to_ship', 'not_stored'],
-  no_storage: ['to_ship', 'not_stored'],
-  to_ship: ['stored', 'not_stored'],
-};
 export const logisticsBadge = z.enum(LOGISTICS_BADGES);
 
 /** Apple's return shipment, as the provider reports it once the device is shipped back. */
@@ -93,10 +75,6 @@ export const warrantySnapshot = z.object({
   purchase_date: z.string().nullable(),
 });
 export type WarrantySnapshot = z.infer<typeof warrantySnapshot>;
-
-export const CUSTOMER_NAME_MAX = 40;
-export const CUSTOMER_NOTE_MAX = 500;
-export const TRACKING_MAX = 40;
 
 /** One tracked device, as the list and the detail show it. */
 export const repairDeviceRow = z.object({
@@ -327,8 +305,6 @@ export type RepairBadgeChangeDatas = z.infer<typeof repairBadgeChangeOutput>;
 // ---------------------------------------------------------------------------------------------
 // Refresh (paid) and today's changes
 
-/** Points per device for one status refresh, hundredths (monitor re-checks are included in VIP). */
-export const REPAIR_REFRESH_PRICE = 20;
 export const REFRESH_MAX_DEVICES = 10_000;
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../counter/workflow.ts';
 import { safeText } from './common.ts';
+export { SEARCH_HITS_PER_KIND } from '../values/search.ts';
 
 /** What the header's search box finds (issue 26, decision 0047), grouped by kind. */
 export const SEARCH_KINDS = ['customer', 'ticket', 'repair_device', 'check_order'] as const;
-export const SEARCH_HITS_PER_KIND = 5;
 
 export const globalSearchInput = z.object({ q: safeText({ min: 1, max: 64 }) });
 

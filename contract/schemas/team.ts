@@ -3,12 +3,9 @@ import { roleSchema } from './role.ts';
 import { USERNAME_MAX } from '../auth-limits.ts';
 import { pageFields, requestId, safeText, unixTime } from './common.ts';
 import { newPasswordSchema, phoneSchema } from './account.ts';
+import { USERNAME_MIN, USERNAME_RE, REAL_NAME_MAX } from '../values/team.ts';
+export { USERNAME_MIN, USERNAME_RE, REAL_NAME_MAX } from '../values/team.ts';
 
-/** Limits for employee fields, shared by the forms and the server. */
-export const USERNAME_MIN = 3;
-/** Letters, digits and `_ . @ -`, starting with a letter or digit (a phone number is a fine username). */
-export const USERNAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.@-]*$/;
-export const REAL_NAME_MAX = 32;
 export const KEYWORD_MAX = 64;
 
 /** A username being created. Unique within the whole product (login does not name the shop). */

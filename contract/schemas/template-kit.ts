@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { requestId, safeText, unixTime } from './common.ts';
+import { TODO_TITLE_MAX, CHAT_TEXT_MAX, SURVEY_TITLE_MAX } from '../values/template-kit.ts';
+export { TODO_TITLE_MAX, CHAT_TEXT_MAX, SURVEY_TITLE_MAX } from '../values/template-kit.ts';
 
-/**
- * The template kit's two staff applications (todo, chat) and its survey demo, kept on the server per
- * account (docs/decisions/0023-template-kit.md). Ids of todo and survey items are per account and
- * assigned as the highest existing id plus one (spec section 3).
- */
-export const TODO_TITLE_MAX = 120;
 export const TODO_NOTE_MAX = 500;
-export const CHAT_TEXT_MAX = 2000;
-export const SURVEY_TITLE_MAX = 120;
 export const SURVEY_QUESTION_MAX = 200;
 export const SEARCH_MAX = 64;
 

@@ -8,9 +8,9 @@ import {
   PASSWORD_LETTER_RE,
   PHONE_RE,
   SMS_CODE_RE,
-} from '#contract/schemas/account.ts';
+} from '#contract/values/account.ts';
 import { USERNAME_MAX } from '#contract/auth-limits.ts';
-import { REAL_NAME_MAX, USERNAME_MIN, USERNAME_RE } from '#contract/schemas/team.ts';
+import { REAL_NAME_MAX, USERNAME_MIN, USERNAME_RE } from '#contract/values/team.ts';
 
 /** What is wrong with a password being set (the contract's rule), or null. */
 export function newPasswordProblem(password: string): MessageDescriptor | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTAKE_LINES_MAX } from '#contract/schemas/repairs-intake.ts';
+import { INTAKE_LINES_MAX } from '#contract/values/repairs-intake.ts';
 import {
   NO_FILTERS,
   identOf,

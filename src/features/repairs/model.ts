@@ -5,11 +5,12 @@ import {
   REPAIR_ID_RE,
   REPAIR_PROGRESS,
   type LogisticsBadge,
-  type RepairEligibility,
   type RepairProgress,
-} from '#contract/schemas/repairs.ts';
+} from '#contract/values/repairs.ts';
+import type { RepairEligibility } from '#contract/schemas/repairs.ts';
 import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
-import { INTAKE_LINES_MAX, splitIntakeLine, type IntakeLine } from '#contract/schemas/repairs-intake.ts';
+import { INTAKE_LINES_MAX, splitIntakeLine } from '#contract/values/repairs-intake.ts';
+import type { IntakeLine } from '#contract/schemas/repairs-intake.ts';
 import { ELIGIBILITY_LABELS } from './labels.ts';
 
 // The labels of a device's facts and events live in labels.ts (the header's notice bell needs only

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { deviceWord, isWordField } from '#contract/device-words.ts';
-import { RESULT_COLUMNS } from '#contract/schemas/checks-columns.ts';
+import { RESULT_COLUMNS } from '#contract/values/checks-columns.ts';
 import type { TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
 import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES } from './device-facts.ts';
 

@@ -1,11 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { endpoints } from '#contract/endpoint-paths.generated.ts';
-import {
-  DEFAULT_EXPORT_COLUMNS,
-  DEFAULT_TABLE_COLUMNS,
-  type ResultColumnsDatas,
-} from '#contract/schemas/checks-columns.ts';
+import { DEFAULT_EXPORT_COLUMNS, DEFAULT_TABLE_COLUMNS } from '#contract/values/checks-columns.ts';
+import type { ResultColumnsDatas } from '#contract/schemas/checks-columns.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { callOrQueue } from '#src/lib/offline/outbox.ts';
 import { checksKeys } from './keys.ts';

@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { resultColumn, type ResultColumnsDatas } from '#contract/schemas/checks-columns.ts';
+import { resultColumn } from '#contract/values/checks-columns.ts';
+import type { ResultColumnsDatas } from '#contract/schemas/checks-columns.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
 import { useSaveColumns } from '../api/columns-api.ts';

@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { Button, Group, Textarea } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { ORDER_REMARK_MAX } from '#contract/schemas/checks-orders.ts';
+import { ORDER_REMARK_MAX } from '#contract/values/checks-orders.ts';
 import { newRequestId, useOrderRemark } from '../api/orders-api.ts';
 
 /** The order's remark, editable in place; saved on demand. */

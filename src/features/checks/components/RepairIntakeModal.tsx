@@ -3,11 +3,10 @@ import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput } f
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { endpoints } from '#contract/endpoint-paths.generated.ts';
-import {
-  INTAKE_LINES_MAX,
-  repairIntakeOutput,
-  type RepairIntakeDatas,
-} from '#contract/schemas/repairs-intake.ts';
+import { INTAKE_LINES_MAX } from '#contract/values/repairs-intake.ts';
+// A refused intake's rejected lines are read with the schema itself (the only zod this runs).
+// eslint-disable-next-line no-restricted-imports -- that schema, not a value of it
+import { repairIntakeOutput, type RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESULT_COLUMN_IDS } from '#contract/schemas/checks-columns.ts';
+import { RESULT_COLUMN_IDS } from '#contract/values/checks-columns.ts';
 import { choiceRows, chosenIds, moveRow, toggleRow } from './column-choice.ts';
 
 describe('column choice', () => {

@@ -1,4 +1,4 @@
-import { RESULT_COLUMN_IDS } from '#contract/schemas/checks-columns.ts';
+import { RESULT_COLUMN_IDS } from '#contract/values/checks-columns.ts';
 
 /**
  * Editing a list of chosen columns: every catalogue column appears once, the chosen ones first in

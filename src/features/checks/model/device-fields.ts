@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { DeviceResultRow, DeviceStatus, TriState } from '#contract/schemas/checks-results.ts';
-import { RESULT_COLUMNS, type ResultColumnId } from '#contract/schemas/checks-columns.ts';
+import { RESULT_COLUMNS, type ResultColumnId } from '#contract/values/checks-columns.ts';
 
 export const DEVICE_STATUS_NAMES: Record<DeviceStatus, MessageDescriptor> = {
   pending: msg`Waiting`,

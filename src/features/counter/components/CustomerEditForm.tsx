@@ -6,8 +6,8 @@ import {
   CUSTOMER_NOTE_MAX,
   CUSTOMER_PHONES_MAX,
   CUSTOMER_TAGS_MAX,
-  type CustomerRow,
-} from '#contract/schemas/counter-customers.ts';
+} from '#contract/values/counter-customers.ts';
+import type { CustomerRow } from '#contract/schemas/counter-customers.ts';
 import { LANGUAGE_NAMES } from '#src/lib/i18n.ts';
 import { useOnline } from '#src/lib/offline/network.ts';
 import { useCustomerEdit, type CustomerDraft } from './use-customer-edit.ts';

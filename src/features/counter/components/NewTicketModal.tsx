@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TICKET_FAULT_MAX } from '#contract/schemas/counter-tickets.ts';
+import { TICKET_FAULT_MAX } from '#contract/values/counter-tickets.ts';
 import type { PickedCustomer } from '../model/customer-summary.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { TicketConditionFields } from './TicketConditionFields.tsx';

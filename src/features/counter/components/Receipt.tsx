@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CustomerRow } from '#contract/schemas/counter-customers.ts';
-import { CONDITION_PARTS } from '#contract/schemas/counter-tickets.ts';
+import { CONDITION_PARTS } from '#contract/values/counter-tickets.ts';
 import type { RepairSettingsDatas } from '#contract/schemas/repairs-monitors.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { Ltr } from '#src/ui/Ltr.tsx';

@@ -1,6 +1,6 @@
 import { Checkbox, Divider, Group, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { CONDITION_PARTS } from '#contract/schemas/counter-tickets.ts';
+import { CONDITION_PARTS } from '#contract/values/counter-tickets.ts';
 import { CONDITION_PART_WORDS, CONDITION_STATE_WORDS } from '../model/counter-words.ts';
 import type { NewTicketState } from './use-new-ticket.ts';
 

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TICKET_DEVICES_MAX } from '#contract/schemas/counter-tickets.ts';
+import { TICKET_DEVICES_MAX } from '#contract/values/counter-tickets.ts';
 import { DEVICE_REASON_LABELS } from '../ticket-words.ts';
 import type { NewTicketState } from './use-new-ticket.ts';
 

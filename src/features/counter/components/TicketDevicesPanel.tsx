@@ -1,6 +1,7 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CONDITION_PARTS, type TicketDetail } from '#contract/schemas/counter-tickets.ts';
+import { CONDITION_PARTS } from '#contract/values/counter-tickets.ts';
+import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { CONDITION_PART_WORDS, CONDITION_STATE_WORDS } from '../model/counter-words.ts';
 

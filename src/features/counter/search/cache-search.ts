@@ -1,5 +1,5 @@
 import type { SearchHit } from '#contract/schemas/search.ts';
-import { SEARCH_HITS_PER_KIND } from '#contract/schemas/search.ts';
+import { SEARCH_HITS_PER_KIND } from '#contract/values/search.ts';
 import type { TicketStatus } from '#contract/counter/workflow.ts';
 import { GROUP_OF_KIND, emptyGroups, type HitGroups } from './search-hits.ts';
 

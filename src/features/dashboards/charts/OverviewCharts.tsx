@@ -3,7 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { SimpleGrid, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardOverviewDatas } from '#contract/schemas/dashboards.ts';
-import { SERVICE_CODES } from '#contract/schemas/checks-catalogue.ts';
+import { SERVICE_CODES } from '#contract/values/checks-catalogue.ts';
 import { useChartTheme } from '../components/use-chart-palette.ts';
 import { useFollowLink } from '../components/use-follow-link.ts';
 import { serviceLabel } from '../model/labels.ts';

@@ -2,7 +2,7 @@ import { DonutChart } from '@mantine/charts';
 import { Group, List, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardOverviewDatas } from '#contract/schemas/dashboards.ts';
-import { WARRANTY_TYPES } from '#contract/schemas/checks-results.ts';
+import { WARRANTY_TYPES } from '#contract/values/checks-results.ts';
 import { DashLink } from '../components/DashLink.tsx';
 import { useChartTheme } from '../components/use-chart-palette.ts';
 import { useFollowLink } from '../components/use-follow-link.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_CODES } from '#contract/schemas/checks-catalogue.ts';
-import { WARRANTY_TYPES } from '#contract/schemas/checks-results.ts';
+import { SERVICE_CODES } from '#contract/values/checks-catalogue.ts';
+import { WARRANTY_TYPES } from '#contract/values/checks-results.ts';
 import { chartPalette, keyedColors, withTints } from './chart-palette.ts';
 
 const palette = chartPalette('blueolympic', 'light');

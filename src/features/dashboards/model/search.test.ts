@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_PERIODS } from '#contract/schemas/dashboards.ts';
-import { TRI_STATES } from '#contract/schemas/checks-results.ts';
+import { DASHBOARD_PERIODS } from '#contract/values/dashboards.ts';
+import { TRI_STATES } from '#contract/values/checks-results.ts';
 import {
   PERIODS,
   completeFilter,

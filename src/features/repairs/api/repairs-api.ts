@@ -7,7 +7,7 @@ import type {
   RepairDeviceEditInput,
   RepairRefreshInput,
 } from '#contract/schemas/repairs.ts';
-import { PAGE_SIZE_MAX } from '#contract/schemas/common.ts';
+import { PAGE_SIZE_MAX } from '#contract/values/common.ts';
 import type { RepairIntakeInput } from '#contract/schemas/repairs-intake.ts';
 import type { MonitorWatchInput } from '#contract/schemas/repairs-monitors.ts';
 import { callApi } from '#src/lib/api/client.ts';

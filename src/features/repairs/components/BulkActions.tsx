@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Select, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  BADGE_MOVES,
-  LOGISTICS_BADGES,
-  type LogisticsBadge,
-  type RepairDeviceRow,
-} from '#contract/schemas/repairs.ts';
+import { BADGE_MOVES, LOGISTICS_BADGES, type LogisticsBadge } from '#contract/values/repairs.ts';
+import type { RepairDeviceRow } from '#contract/schemas/repairs.ts';
 import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 import { isQueued } from '#src/lib/offline/outbox.ts';

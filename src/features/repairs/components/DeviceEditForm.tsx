@@ -6,8 +6,8 @@ import {
   CUSTOMER_NOTE_MAX,
   REPAIR_ID_RE,
   TRACKING_MAX,
-  type RepairDeviceRow,
-} from '#contract/schemas/repairs.ts';
+} from '#contract/values/repairs.ts';
+import type { RepairDeviceRow } from '#contract/schemas/repairs.ts';
 import { invalidFields } from '#src/lib/api/errors.ts';
 import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { isQueued } from '#src/lib/offline/outbox.ts';

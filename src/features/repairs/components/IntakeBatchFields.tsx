@@ -1,6 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { LOGISTICS_BADGES, type LogisticsBadge, type RepairBatchRow } from '#contract/schemas/repairs.ts';
+import { LOGISTICS_BADGES, type LogisticsBadge } from '#contract/values/repairs.ts';
+import type { RepairBatchRow } from '#contract/schemas/repairs.ts';
 import { BADGE_LABELS } from '../model.ts';
 import { NEW_BATCH } from './use-intake-send.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { REPAIR_REFRESH_PRICE } from '#contract/schemas/repairs.ts';
+import { REPAIR_REFRESH_PRICE } from '#contract/values/repairs.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 
 /**

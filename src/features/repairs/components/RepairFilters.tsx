@@ -5,7 +5,7 @@ import {
   REPAIR_PROGRESS,
   type LogisticsBadge,
   type RepairProgress,
-} from '#contract/schemas/repairs.ts';
+} from '#contract/values/repairs.ts';
 import { PROGRESS_LABELS } from '#src/lib/labels/repair-progress.ts';
 import { BADGE_LABELS, type DeviceFilters } from '../model.ts';
 

@@ -17,7 +17,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CHAT_TEXT_MAX, type ChatContact } from '#contract/schemas/template-kit.ts';
+import { CHAT_TEXT_MAX } from '#contract/values/template-kit.ts';
+import type { ChatContact } from '#contract/schemas/template-kit.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { useRealtimeEvent } from '#src/lib/socket.ts';
 import {

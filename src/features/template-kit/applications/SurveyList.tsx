@@ -3,7 +3,7 @@ import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Textarea }
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SURVEY_TITLE_MAX } from '#contract/schemas/template-kit.ts';
+import { SURVEY_TITLE_MAX } from '#contract/values/template-kit.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { surveyListQuery, useAddSurvey } from '../api/kit-api.ts';
 import { KitPage } from '../components/KitPage.tsx';

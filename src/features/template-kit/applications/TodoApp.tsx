@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TODO_TITLE_MAX, type TodoItem } from '#contract/schemas/template-kit.ts';
+import { TODO_TITLE_MAX } from '#contract/values/template-kit.ts';
+import type { TodoItem } from '#contract/schemas/template-kit.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { todoListQuery, useTodoWrites, type ShownTodo } from '../api/kit-api.ts';
 import { KitPage } from '../components/KitPage.tsx';

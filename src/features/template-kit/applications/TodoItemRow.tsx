@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Checkbox, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TODO_TITLE_MAX } from '#contract/schemas/template-kit.ts';
+import { TODO_TITLE_MAX } from '#contract/values/template-kit.ts';
 import type { ShownTodo } from '../api/kit-api.ts';
 import { CATEGORIES, CATEGORY_COLORS } from './todo-categories.ts';
 
