@@ -48,7 +48,31 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<A
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
-    async ({ include, rules }) => {
+    async ({ include, rules, quietMs, boundMs }) => {
+      // The page at rest first: AxeBuilder's own ~0.5-1 s of loading gave a page that time, and a
+      // state in passing (a badge dimmed while its list refetches, a toast sliding in) is not what
+      // the page shows. Waits for the running transitions that end and for no DOM change over
+      // quietMs, at most boundMs: ~quietMs on a page at rest.
+      const bound = performance.now() + boundMs;
+      const ending = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime));
+      await Promise.race([
+        Promise.allSettled(ending.map((a) => a.finished)),
+        new Promise((r) => setTimeout(r, boundMs)),
+      ]);
+      await new Promise<void>((resolve) => {
+        let timer = setTimeout(done, quietMs);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, Math.min(quietMs, Math.max(0, bound - performance.now())));
+        });
+        function done() {
+          observer.disconnect();
+          resolve();
+        }
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
       const inPage = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
       const result = await inPage.run(include ? { include: [[include]] } : document, {
         resultTypes: ['violations'],
@@ -56,7 +80,7 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<A
       });
       return result.violations;
     },
-    { include: scope.include, rules: scope.rules },
+    { include: scope.include, rules: scope.rules, quietMs: 150, boundMs: 3_000 },
   );
   return simplify(violations);
 }
