@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { axeProblems } from './axe.ts';
 import { newShopWithPoints } from './shop.ts';
 import { underServiceWorker } from './offline.ts';
 import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
@@ -356,22 +356,14 @@ test('the order detail with filters, columns and the derive form is accessible',
   await expect(page.getByTestId('columns-table')).toBeVisible();
   // The page under the dialogs was checked whole above: each dialog alone now (a whole-page run
   // over the 10,000-device order's page took ~20 s on CI's 2 cores).
-  expect(await axeProblems(page, '[role=dialog]')).toEqual([]);
+  expect(await axeProblems(page, { include: '[role=dialog]' })).toEqual([]);
   await page.keyboard.press('Escape');
   await page.getByTestId('derive-open').click();
   await expect(page.getByTestId('derive-form')).toBeVisible();
-  expect(await axeProblems(page, '[role=dialog]')).toEqual([]);
+  expect(await axeProblems(page, { include: '[role=dialog]' })).toEqual([]);
   await page.keyboard.press('Escape');
   await page.goto('/#/app/quiry/basicinquiry');
   await page.getByTestId('deleted-orders').click();
   await expect(page.getByTestId('no-deleted-orders')).toBeVisible();
   expect(await axeProblems(page)).toEqual([]);
 });
-
-async function axeProblems(page: Page, only?: string) {
-  const builder = new AxeBuilder({ page });
-  const report = await (only ? builder.include(only) : builder).analyze();
-  return report.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import {
   BLANK_BY_SPEC,
   PENDING_ON_MAIN,
@@ -36,12 +36,11 @@ interface Findings {
 }
 
 /** Serious and critical axe violations in the page's main area, one line each. */
-async function axeViolations(page: Page, route: string, rules?: string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).include('main');
-  const result = await (rules ? builder.withRules(rules) : builder).analyze();
-  return result.violations
+async function axeFindings(page: Page, route: string, rules?: string[]): Promise<string[]> {
+  const violations = await axeViolations(page, { include: 'main', rules });
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${route} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => `${route} ${v.id}: ${v.targets.join(', ')}`);
 }
 
 /**
@@ -99,7 +98,7 @@ async function walk(
       if (product)
         found.words.push(...wordProblems(body, lang, typedByShop).map((p) => `${route} (${lang}): ${p}`));
       if (TEMPLATE_ROUTES.includes(route))
-        found.axe.push(...(await axeViolations(page, route, lang === 'en' ? COLOUR_RULES : undefined)));
+        found.axe.push(...(await axeFindings(page, route, lang === 'en' ? COLOUR_RULES : undefined)));
       texts.set(route, text);
     });
   }

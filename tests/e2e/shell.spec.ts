@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { signInFast } from './session.ts';
+import { axeProblems } from './axe.ts';
 
 test('the theme switcher saves the color and reloads into it', async ({ page, request }) => {
   await signInFast(page, request);
@@ -114,18 +114,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.addInitScript((s) => localStorage.setItem('themeColor', `${s}.blueolympic`), scheme);
     await page.goto('/#/user/login');
     await expect(page.locator('input[name=username]')).toBeVisible();
-    const login = await new AxeBuilder({ page }).analyze();
-    const bad = (r: typeof login) =>
-      r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(bad(login)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
 
     await signInFast(page, request);
     await page.goto('/#/app/dashboards/default');
     await page.reload(); // the stored token takes effect on a real load, not on a hash change
     await expect(page.getByTestId('current-user')).toHaveText('admin');
-    const shell = await new AxeBuilder({ page }).analyze();
-    expect(bad(shell)).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
   });
 }
