@@ -20,14 +20,7 @@ import {
   PHONE_RE,
   SMS_CODE_RE,
 } from '../values/account.ts';
-export {
-  NEW_PASSWORD_MIN,
-  NEW_PASSWORD_MAX,
-  PASSWORD_LETTER_RE,
-  PASSWORD_DIGIT_RE,
-  PHONE_RE,
-  SMS_CODE_RE,
-} from '../values/account.ts';
+export * from '../values/account.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared field rules (the PWA's forms use the same schemas and constants).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hundredths } from './common.ts';
 import { SERVICE_CODES } from '../values/checks-catalogue.ts';
-export { SERVICE_CODES } from '../values/checks-catalogue.ts';
+export * from '../values/checks-catalogue.ts';
 
 export type ServiceCode = (typeof SERVICE_CODES)[number];
 export const serviceCode = z.enum(SERVICE_CODES);

@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { requestId, safeText } from './common.ts';
 import { RESULT_COLUMNS, isResultColumnId } from '../values/checks-columns.ts';
-export {
-  RESULT_COLUMNS,
-  RESULT_COLUMN_IDS,
-  isResultColumnId,
-  resultColumn,
-  KEY_TABLE_COLUMNS,
-  DEFAULT_TABLE_COLUMNS,
-  DEFAULT_EXPORT_COLUMNS,
-} from '../values/checks-columns.ts';
+export * from '../values/checks-columns.ts';
 import type { ResultColumnId } from '../values/checks-columns.ts';
-export type { ResultColumnDef, ResultColumnId } from '../values/checks-columns.ts';
 
 /**
  * A list of column ids as the client sends it. Ids are checked against the catalogue by the server

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requestId, safeText, unixTime } from './common.ts';
 import { resultFilter } from '../results-filter/filter.ts';
 import { EXPORT_LANGS } from '../values/checks-export.ts';
-export { EXPORT_LANGS } from '../values/checks-export.ts';
+export * from '../values/checks-export.ts';
 
 export type ExportLang = (typeof EXPORT_LANGS)[number];
 

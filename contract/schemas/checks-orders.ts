@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hundredths, pageFields, requestId, safeText, unixTime } from './common.ts';
 import { serviceCode } from './checks-catalogue.ts';
 import { ORDER_TITLE_MAX, ORDER_REMARK_MAX } from '../values/checks-orders.ts';
-export { ORDER_TITLE_MAX, ORDER_REMARK_MAX } from '../values/checks-orders.ts';
+export * from '../values/checks-orders.ts';
 
 /** Most lines one order (or one addition to it) takes; more is refused with a clear message. */
 export const ORDER_LINES_MAX = 100_000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { unixTime } from './common.ts';
 import { serviceCode } from './checks-catalogue.ts';
 import { TRI_STATES, WARRANTY_TYPES } from '../values/checks-results.ts';
-export { TRI_STATES, WARRANTY_TYPES } from '../values/checks-results.ts';
+export * from '../values/checks-results.ts';
 
 export type TriState = (typeof TRI_STATES)[number];
 export const triState = z.enum(TRI_STATES);

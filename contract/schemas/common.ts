@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_MAX } from '../values/common.ts';
-export { PAGE_SIZE_MAX } from '../values/common.ts';
+export * from '../values/common.ts';
 
 /** Inputs with no fields still accept (and drop) anything, like every other input. */
 export const emptyInput = z.object({}).default({});

@@ -8,13 +8,7 @@ import {
   CUSTOMER_PHONES_MAX,
   CUSTOMER_TAGS_MAX,
 } from '../values/counter-customers.ts';
-export {
-  CUSTOMER_LANGS,
-  CUSTOMER_NAME_MAX,
-  CUSTOMER_NOTE_MAX,
-  CUSTOMER_PHONES_MAX,
-  CUSTOMER_TAGS_MAX,
-} from '../values/counter-customers.ts';
+export * from '../values/counter-customers.ts';
 
 export const customerPhoneSchema = z
   .string()

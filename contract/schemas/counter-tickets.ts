@@ -4,12 +4,7 @@ import { TICKET_STATUSES } from '../counter/workflow.ts';
 import { customerIdSchema, customerMessageRow } from './counter-customers.ts';
 import { pageFields, requestId, safeText, unixTime } from './common.ts';
 import { TICKET_DEVICES_MAX, TICKET_FAULT_MAX, TICKET_NOTE_MAX } from '../values/counter-tickets.ts';
-export {
-  CONDITION_PARTS,
-  TICKET_DEVICES_MAX,
-  TICKET_FAULT_MAX,
-  TICKET_NOTE_MAX,
-} from '../values/counter-tickets.ts';
+export * from '../values/counter-tickets.ts';
 
 export const ticketIdSchema = z.number().int().positive();
 export const ticketStatusSchema = z.enum(TICKET_STATUSES);

@@ -3,7 +3,7 @@ import { hundredths, pageFields, safeText } from './common.ts';
 import { REPAIR_PROGRESS } from './repairs.ts';
 import { TRI_STATES, WARRANTY_TYPES } from './checks-results.ts';
 import { DASHBOARD_PERIODS } from '../values/dashboards.ts';
-export { DASHBOARD_PERIODS } from '../values/dashboards.ts';
+export * from '../values/dashboards.ts';
 
 /**
  * The dashboards (issue 13; docs/decisions/0030-dashboard-rollup.md). Every figure is counted from

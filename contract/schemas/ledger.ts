@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hundredths, pageFields, unixTime } from './common.ts';
 import { LEDGER_TYPES } from '../values/ledger.ts';
-export { LEDGER_TYPES } from '../values/ledger.ts';
+export * from '../values/ledger.ts';
 
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 

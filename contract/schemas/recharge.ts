@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hundredths, opaqueId, pageFields, requestId, unixTime } from './common.ts';
 import { RECHARGE_STATES } from '../values/recharge.ts';
-export { RECHARGE_STATES } from '../values/recharge.ts';
+export * from '../values/recharge.ts';
 
 /**
  * Recharge: money in, points out (domain.md "Wallet, shop and VIP"). Money travels as integer fen

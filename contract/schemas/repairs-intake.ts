@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hundredths, requestId, safeText } from './common.ts';
 import { CUSTOMER_NAME_MAX, CUSTOMER_NOTE_MAX, TRACKING_MAX, logisticsBadge } from './repairs.ts';
 import { INTAKE_LINES_MAX } from '../values/repairs-intake.ts';
-export { INTAKE_LINES_MAX, splitIntakeLine } from '../values/repairs-intake.ts';
+export * from '../values/repairs-intake.ts';
 
 export const intakeLine = z.object({
   /** The SN or IMEI as typed. */

@@ -9,17 +9,7 @@ import {
   CUSTOMER_NOTE_MAX,
   TRACKING_MAX,
 } from '../values/repairs.ts';
-export {
-  REPAIR_ID_RE,
-  REPAIR_PROGRESS,
-  LOGISTICS_BADGES,
-  BADGE_MOVES,
-  CUSTOMER_NAME_MAX,
-  CUSTOMER_NOTE_MAX,
-  TRACKING_MAX,
-  REPAIR_REFRESH_PRICE,
-} from '../values/repairs.ts';
-export type { RepairProgress, LogisticsBadge } from '../values/repairs.ts';
+export * from '../values/repairs.ts';
 
 /**
  * Repair progress management (domain.md "Product 2"): tracked devices grouped in batches, their

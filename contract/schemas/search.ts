@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../counter/workflow.ts';
 import { safeText } from './common.ts';
-export { SEARCH_HITS_PER_KIND } from '../values/search.ts';
+export * from '../values/search.ts';
 
 /** What the header's search box finds (issue 26, decision 0047), grouped by kind. */
 export const SEARCH_KINDS = ['customer', 'ticket', 'repair_device', 'check_order'] as const;

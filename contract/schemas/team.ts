@@ -4,7 +4,7 @@ import { USERNAME_MAX } from '../auth-limits.ts';
 import { pageFields, requestId, safeText, unixTime } from './common.ts';
 import { newPasswordSchema, phoneSchema } from './account.ts';
 import { USERNAME_MIN, USERNAME_RE, REAL_NAME_MAX } from '../values/team.ts';
-export { USERNAME_MIN, USERNAME_RE, REAL_NAME_MAX } from '../values/team.ts';
+export * from '../values/team.ts';
 
 export const KEYWORD_MAX = 64;
 

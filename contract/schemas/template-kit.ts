@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requestId, safeText, unixTime } from './common.ts';
 import { TODO_TITLE_MAX, CHAT_TEXT_MAX, SURVEY_TITLE_MAX } from '../values/template-kit.ts';
-export { TODO_TITLE_MAX, CHAT_TEXT_MAX, SURVEY_TITLE_MAX } from '../values/template-kit.ts';
+export * from '../values/template-kit.ts';
 
 export const TODO_NOTE_MAX = 500;
 export const SURVEY_QUESTION_MAX = 200;
