@@ -18,6 +18,8 @@ function appBundle() {
         imports: ['zod.js'],
       }),
       chunk('zod.js'),
+      // The page's error component: loaded on a failure only.
+      chunk('reports-error.js', { facadeModuleId: '/p/src/routes/app/reports.tsx?tsr-split=errorComponent' }),
       // What the page imports on a click (a dynamic import): not in its open.
       chunk('spreadsheet.js', { facadeModuleId: '/p/node_modules/xlsx/xlsx.mjs' }),
       chunk('login.js', { facadeModuleId: '/p/src/features/auth/LoginPage.tsx' }),
@@ -26,7 +28,7 @@ function appBundle() {
 }
 
 describe('the files that get the compile hint', () => {
-  it("are the signed-in start's and each page's own chunk with its static imports, not its lazy tools", () => {
+  it("are the signed-in start's and each page's own chunk with its static imports, not its lazy tools or error component", () => {
     const bundle = appBundle();
     expect(signedInStartFiles(bundle)).toEqual(['framework.js', 'index.js', 'mantine.js', 'start.js']);
     expect(pageOpenFiles(bundle)).toEqual(['reports.js', 'zod.js']);

@@ -1,12 +1,13 @@
-// V8's explicit compile hints for the code every signed-in start runs (issue 27, the page budget;
-// decision 0059). V8 compiles a function lazily, on the main thread, the first time it runs; a new tab
-// of the app ran ~7,000 such compiles before its first frame (~280 ms of thread time under tracing),
-// and this Chromium never takes a module script from its code cache (`npm run bench:code-cache`:
-// classic scripts are, from their third load; module scripts never, from the HTTP cache or the
-// service worker's). A file that starts with the magic comment `//# allFunctionsCalledOnLoad` is
-// compiled whole, eagerly, while it streams in, off the main thread (Chromium 136+). Only the files
-// a signed-in start runs get it: eager compiles of code that never runs would cost memory and CPU
-// for nothing, so the lazy pages and the sign-in route's own chunks stay as they are.
+// V8's explicit compile hints for the code a page's open runs (issue 27, the page budget; decision
+// 0060). V8 compiles a function lazily, on the main thread, the first time it runs; a new tab of the
+// app ran ~7,000 such compiles before its first frame (~280 ms of thread time under tracing), and this
+// Chromium never takes a module script from its code cache (`npm run bench:code-cache`: classic
+// scripts are, from their third load; module scripts never, from the HTTP cache or the service
+// worker's). A file that starts with the magic comment `//# allFunctionsCalledOnLoad` is compiled
+// whole, eagerly, while it streams in, off the main thread (Chromium 136+). Only what an open runs
+// gets it (the signed-in start, each page's own chunk and its static imports): eager compiles of code
+// that never runs would cost memory and CPU for nothing, so the tools a page loads on a click, the
+// workers and the catalogs stay as they are.
 import type { Plugin } from 'vite';
 import { type Bundle, pageOpenFiles, signedInStartFiles } from './vite-signed-in-preload.ts';
 
@@ -49,7 +50,7 @@ export function addCompileHints(bundle: Record<string, unknown>, fileNames: Iter
   return hinted.sort();
 }
 
-/** Adds the compile hint to the chunks of the signed-in start (the entry's, and what index.html preloads). */
+/** Adds the compile hint to the signed-in start's chunks (the entry's, what index.html preloads) and the pages'. */
 export function compileHintsPlugin(): Plugin {
   return {
     name: 'repairops-compile-hints',

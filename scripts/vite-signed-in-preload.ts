@@ -17,6 +17,9 @@ import { SIGNED_IN_ROOTS } from './vite-signed-in-start.ts';
  */
 const LAZY_AT_EVERY_START = [/[\\/]node_modules[\\/]ofetch[\\/]/];
 
+/** Where the modules a signed-in start preloads begin. */
+const START_ROOTS = [...SIGNED_IN_ROOTS, ...LAZY_AT_EVERY_START];
+
 /** The two catalogs of a language (src/lib/i18n.ts): the sign-in route's and the app's. */
 const CATALOG = /[\\/]locales[\\/](?:sign-in[\\/])?(zh|en|es)\.po$/;
 
@@ -68,8 +71,11 @@ export function signedInStartFiles(bundle: Bundle): string[] {
   return [...new Set([...boot, ...signedInPreloads(bundle).modules])].sort();
 }
 
-/** A page's code-split route module (file-based routing: src/routes/…, TanStack Router's split). */
-const PAGE_MODULE = /[\\/]src[\\/]routes[\\/].*\?tsr-split=/;
+/**
+ * A page's code-split route component (file-based routing: src/routes/…, TanStack Router's split; its
+ * loader rides along, decision 0054). Not its error and not-found components: they load on a failure.
+ */
+const PAGE_MODULE = /[\\/]src[\\/]routes[\\/].*\?tsr-split=component/;
 
 /**
  * Every code file a page's open runs: each page's own chunk and what it imports statically (the lazy
@@ -92,7 +98,7 @@ export function signedInPreloads(bundle: Bundle): SignedInPreloads {
       .map((c) => c.fileName);
   const modules = staticImports(
     chunks,
-    holding((id) => [...SIGNED_IN_ROOTS, ...LAZY_AT_EVERY_START].some((root) => root.test(id))),
+    holding((id) => START_ROOTS.some((root) => root.test(id))),
     boot,
   );
   const stylesheets = new Set<string>();

@@ -3,7 +3,6 @@ import { hundredths } from './common.ts';
 import { SERVICE_CODES } from '../values/checks-catalogue.ts';
 export * from '../values/checks-catalogue.ts';
 
-export type ServiceCode = (typeof SERVICE_CODES)[number];
 export const serviceCode = z.enum(SERVICE_CODES);
 
 export const GROUP_CODES = ['basic', 'locks', 'network', 'gsx', 'bundle'] as const;

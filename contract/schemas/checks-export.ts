@@ -4,8 +4,6 @@ import { resultFilter } from '../results-filter/filter.ts';
 import { EXPORT_LANGS } from '../values/checks-export.ts';
 export * from '../values/checks-export.ts';
 
-export type ExportLang = (typeof EXPORT_LANGS)[number];
-
 /** Most unfinished (pending or running) exports one account may have at once. */
 export const EXPORTS_OPEN_MAX = 5;
 

@@ -4,10 +4,7 @@ import { serviceCode } from './checks-catalogue.ts';
 import { TRI_STATES, WARRANTY_TYPES } from '../values/checks-results.ts';
 export * from '../values/checks-results.ts';
 
-export type TriState = (typeof TRI_STATES)[number];
 export const triState = z.enum(TRI_STATES);
-
-export type WarrantyType = (typeof WARRANTY_TYPES)[number];
 
 export const JOB_STATUSES = ['pending', 'running', 'success', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -4,6 +4,7 @@ import { REPAIR_PROGRESS } from './repairs.ts';
 import { TRI_STATES, WARRANTY_TYPES } from './checks-results.ts';
 import { DASHBOARD_PERIODS } from '../values/dashboards.ts';
 export * from '../values/dashboards.ts';
+import type { DashboardPeriod } from '../values/dashboards.ts';
 
 /**
  * The dashboards (issue 13; docs/decisions/0030-dashboard-rollup.md). Every figure is counted from
@@ -12,7 +13,6 @@ export * from '../values/dashboards.ts';
  * the PWA can click through. A figure always equals the `total` (or summary) of its linked list.
  */
 
-export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export const dashboardPeriod = z.enum(DASHBOARD_PERIODS);
 /** Days in each period (today is 1). */
 export const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7, '30d': 30, '90d': 90 };

@@ -3,8 +3,6 @@ import { hundredths, pageFields, unixTime } from './common.ts';
 import { LEDGER_TYPES } from '../values/ledger.ts';
 export * from '../values/ledger.ts';
 
-export type LedgerType = (typeof LEDGER_TYPES)[number];
-
 export const ledgerRow = z.object({
   id: z.number().int(),
   type: z.enum(LEDGER_TYPES),

@@ -14,8 +14,6 @@ export * from '../values/recharge.ts';
 export const PAYMENT_PROVIDERS = ['alipay', 'wechat', 'sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-export type RechargeState = (typeof RECHARGE_STATES)[number];
-
 /** The largest single recharge the server takes (fen): 50,000 yuan. */
 export const RECHARGE_AMOUNT_MAX = 5_000_000;
 

@@ -21,3 +21,4 @@ export const SERVICE_CODES = [
   'sn_to_imei',
   'full_check',
 ] as const;
+export type ServiceCode = (typeof SERVICE_CODES)[number];

@@ -3,3 +3,4 @@
 
 /** Languages an export's headers and values can be written in (the PWA's locales). */
 export const EXPORT_LANGS = ['zh', 'en', 'es'] as const;
+export type ExportLang = (typeof EXPORT_LANGS)[number];

@@ -3,6 +3,7 @@
 
 /** Facts that can be unknown, yes or no (domain.md: tri-state values). */
 export const TRI_STATES = ['unknown', 'yes', 'no'] as const;
+export type TriState = (typeof TRI_STATES)[number];
 
 export const WARRANTY_TYPES = [
   'applecare_plus',
@@ -14,3 +15,4 @@ export const WARRANTY_TYPES = [
   'loaner',
   'bad_serial',
 ] as const;
+export type WarrantyType = (typeof WARRANTY_TYPES)[number];

@@ -3,3 +3,4 @@
 
 /** today, or the last 7 / 30 / 90 shop days including today. */
 export const DASHBOARD_PERIODS = ['today', '7d', '30d', '90d'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];

@@ -33,3 +33,4 @@ export const LEDGER_TYPES = [
   'package',
   'package_return',
 ] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];

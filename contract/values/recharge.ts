@@ -7,3 +7,4 @@
  * created → expired (unpaid at `expires_at`; set lazily the first time the order is read after it)
  */
 export const RECHARGE_STATES = ['created', 'paid', 'closed', 'expired'] as const;
+export type RechargeState = (typeof RECHARGE_STATES)[number];

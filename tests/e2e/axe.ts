@@ -30,14 +30,14 @@ export interface AxeScope {
 }
 
 /** The violations axe finds, with their impact and the selectors of the nodes at fault. */
-export interface AxeViolation {
+interface AxeViolation {
   id: string;
   help: string;
   impact?: string | null;
   targets: string[];
 }
 
-export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<AxeViolation[]> {
+async function axeViolations(page: Page, scope: AxeScope = {}): Promise<AxeViolation[]> {
   const hasFrames = await page.evaluate(() => document.querySelector('iframe, frame') !== null);
   if (hasFrames) {
     let builder = new AxeBuilder({ page });

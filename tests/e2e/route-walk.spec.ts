@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { axeViolations } from './axe.ts';
+import { axeProblems } from './axe.ts';
 import {
   BLANK_BY_SPEC,
   PENDING_ON_MAIN,
@@ -35,12 +35,9 @@ interface Findings {
   words: string[];
 }
 
-/** Serious and critical axe violations in the page's main area, one line each. */
+/** Serious and critical axe violations in the page's main area, one line each, naming the route. */
 async function axeFindings(page: Page, route: string, rules?: string[]): Promise<string[]> {
-  const violations = await axeViolations(page, { include: 'main', rules });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${route} ${v.id}: ${v.targets.join(', ')}`);
+  return (await axeProblems(page, { include: 'main', rules })).map((line) => `${route} ${line}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { LedgerType } from '#contract/schemas/ledger.ts';
+import type { LedgerType } from '#contract/values/ledger.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 
 /** The ledger's entry types in plain words (contract ledger.ts says what each one does). */

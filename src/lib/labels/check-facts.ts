@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { deviceWord, isWordField } from '#contract/device-words.ts';
 import { RESULT_COLUMNS } from '#contract/values/checks-columns.ts';
-import type { TriState, WarrantyType } from '#contract/schemas/checks-results.ts';
+import type { TriState, WarrantyType } from '#contract/values/checks-results.ts';
 import { TRI_STATE_NAMES, WARRANTY_TYPE_NAMES } from './device-facts.ts';
 
 // A check's answered facts in a shop's words (issue 27: the device history read "warranty_type:

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { RepairProgress } from '#contract/schemas/repairs.ts';
+import type { RepairProgress } from '#contract/values/repairs.ts';
 
 // Shared by the repairs feature and the dashboards' repair funnel (a feature never imports another).
 /** Repair progress in plain words (contract REPAIR_PROGRESS). */

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { MoneyKind } from '#contract/counter/money.ts';
-import type { CONDITION_PARTS } from '#contract/schemas/counter-tickets.ts';
+import type { CONDITION_PARTS } from '#contract/values/counter-tickets.ts';
 
 /**
  * The counter's words for its enum values (never the raw value on screen), one table each for every

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Chip, Group } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
+import type { DashboardPeriod } from '#contract/values/dashboards.ts';
 import { PERIOD_LABELS } from '../model/labels.ts';
 import { PERIODS } from '../model/search.ts';
 

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
+import type { DashboardPeriod } from '#contract/values/dashboards.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
 import { phoneDetailQuery } from '../api/dashboards-api.ts';
 import { FigureCard } from './DashLink.tsx';

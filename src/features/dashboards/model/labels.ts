@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { deviceWord, isWordField } from '#contract/device-words.ts';
-import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
-import type { WarrantyType } from '#contract/schemas/checks-results.ts';
-import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
+import type { DashboardPeriod } from '#contract/values/dashboards.ts';
+import type { WarrantyType } from '#contract/values/checks-results.ts';
+import type { ServiceCode } from '#contract/values/checks-catalogue.ts';
 import { SERVICE_NAMES } from '#src/lib/check-service-names.ts';
 import { WARRANTY_TYPE_NAMES } from '#src/lib/labels/device-facts.ts';
 

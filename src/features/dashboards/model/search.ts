@@ -1,5 +1,5 @@
 import type { DashboardDeviceFilter, DashboardPeriod } from '#contract/schemas/dashboards.ts';
-import type { TriState } from '#contract/schemas/checks-results.ts';
+import type { TriState } from '#contract/values/checks-results.ts';
 
 /**
  * The dashboards' URL search, parsed by plain functions: the route parsers run in the first-load

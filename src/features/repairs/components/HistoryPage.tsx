@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { I18n } from '@lingui/core';
-import type { ServiceCode } from '#contract/schemas/checks-catalogue.ts';
+import type { ServiceCode } from '#contract/values/checks-catalogue.ts';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError } from '#src/lib/api/errors.ts';

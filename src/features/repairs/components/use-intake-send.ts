@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LogisticsBadge } from '#contract/schemas/repairs.ts';
+import type { LogisticsBadge } from '#contract/values/repairs.ts';
 // A refused intake's rejected lines are read with the schema itself (the only zod this runs).
 // eslint-disable-next-line no-restricted-imports -- that schema, not a value of it
 import {

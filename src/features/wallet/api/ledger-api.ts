@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { endpoints } from '#contract/endpoint-paths.generated.ts';
-import type { LedgerType } from '#contract/schemas/ledger.ts';
-import type { RechargeState } from '#contract/schemas/recharge.ts';
+import type { LedgerType } from '#contract/values/ledger.ts';
+import type { RechargeState } from '#contract/values/recharge.ts';
 import type { PurchaseKind } from '#contract/schemas/wallet.ts';
 import { callApi } from '#src/lib/api/client.ts';
 

@@ -7,7 +7,7 @@ import { DefaultDashboard } from '#src/features/dashboards/components/DefaultDas
 import { counterDayQuery } from '#src/features/counter/day/counter-day-api.ts';
 import { parsePeriod } from '#src/features/dashboards/model/search.ts';
 import { useCurrentUser } from '#src/features/auth/session.ts';
-import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
+import type { DashboardPeriod } from '#contract/values/dashboards.ts';
 
 // The day at the counter draws a bar chart (@mantine/charts, recharts: ~420 kB of JavaScript and the
 // charts' stylesheet). Imported statically, it came into the signed-in start's group with the landing

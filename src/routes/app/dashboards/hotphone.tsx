@@ -3,7 +3,7 @@ import { prefetchPageData } from '#src/app/page-data.ts';
 import { hotPhonesQuery } from '#src/features/dashboards/api/dashboards-api.ts';
 import { HotPhonesPage } from '#src/features/dashboards/components/HotPhonesPage.tsx';
 import { parsePeriod } from '#src/features/dashboards/model/search.ts';
-import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
+import type { DashboardPeriod } from '#contract/values/dashboards.ts';
 
 export const Route = createFileRoute('/app/dashboards/hotphone')({
   validateSearch: (search: Record<string, unknown>): { period?: DashboardPeriod } => {

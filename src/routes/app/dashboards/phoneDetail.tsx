@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PhoneDetailPage } from '#src/features/dashboards/components/PhoneDetailPage.tsx';
 import { parsePeriod } from '#src/features/dashboards/model/search.ts';
-import type { DashboardPeriod } from '#contract/schemas/dashboards.ts';
+import type { DashboardPeriod } from '#contract/values/dashboards.ts';
 
 interface PhoneDetailSearch {
   model?: string;
