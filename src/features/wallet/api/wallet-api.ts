@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import type { PayIntegralInput, PurchaseKind } from '#contract/schemas/wallet.ts';
 import { callApi } from '#src/lib/api/client.ts';
+import { READ_EACH_OPEN_MS } from '#src/lib/api/policy.ts';
 import { walletKeys } from './ledger-api.ts';
 
 export const RECORD_PAGE_SIZE = 20;
@@ -11,8 +12,9 @@ export const walletCenterQuery = () =>
   queryOptions({
     queryKey: walletKeys.center(),
     queryFn: ({ signal }) => callApi(endpoints.userCenter, {}, { signal }),
-    // Check orders placed anywhere move the balance: read it again whenever the page opens.
-    staleTime: 0,
+    // Check orders placed anywhere move the balance: read it again whenever the page opens (the
+    // loader's call of this open is not asked twice: READ_EACH_OPEN_MS).
+    staleTime: READ_EACH_OPEN_MS,
   });
 
 export const packagesQuery = () =>
@@ -27,7 +29,7 @@ export const surplusQuery = () =>
     queryKey: walletKeys.surplus(),
     queryFn: ({ signal }) => callApi(endpoints.packageSurplus, {}, { signal }),
     // Check orders draw on it from other pages and devices.
-    staleTime: 0,
+    staleTime: READ_EACH_OPEN_MS,
   });
 
 export const purchasesQuery = (page: number, kind: PurchaseKind | null) =>
