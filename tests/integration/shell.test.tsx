@@ -82,6 +82,25 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
     expect(product).toHaveLength(12);
   });
 
+  it("the full menu's groups are buttons that close and open their pages; the current page is marked", async () => {
+    await signIn();
+    renderApp('/app/dashboards/hotphone');
+    await screen.findByTestId('current-user');
+    for (let click = 0; click < 3; click++) fireEvent.click(screen.getByRole('button', { name: '菜单' }));
+    expect(navbar().getAttribute('data-menu-state')).toBe('full');
+    const menu = within(screen.getByRole('navigation', { name: '主菜单' }));
+    const group = menu.getByRole('button', { name: '数据概览' });
+    expect(group.getAttribute('aria-expanded')).toBe('true');
+    expect(group.hasAttribute('data-active-group')).toBe(true);
+    expect(menu.getByRole('link', { name: '热门机型' }).hasAttribute('data-active')).toBe(true);
+    expect(menu.getByRole('link', { name: '仪表盘' }).hasAttribute('data-active')).toBe(false);
+    fireEvent.click(group);
+    expect(group.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.queryByRole('link', { name: '热门机型' })).toBeNull();
+    fireEvent.click(group);
+    expect(menu.getByRole('link', { name: '热门机型' })).toBeTruthy();
+  });
+
   it("a closed section of the template kit's menu renders its pages only once it opens", async () => {
     await signIn();
     renderApp('/app/dashboards/default');
