@@ -42,6 +42,7 @@ if (!existsSync(chromiumPath())) {
   process.exit(0);
 }
 mkdirSync('test-results', { recursive: true });
+if (process.env.PROFILE) mkdirSync(process.env.PROFILE, { recursive: true });
 const server = await startAppServer('test-results/bench-pages-server.json');
 const base = server.url.replace(/\/$/, '');
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });

@@ -48,7 +48,8 @@ test('the menu cycles its 4 display states and the breadcrumb follows the path',
   await page.goto('/#/app/quiry/managementDetail');
   const nav = page.locator('nav[data-menu-state]');
   await expect(nav).toHaveAttribute('data-menu-state', 'full');
-  const button = page.getByRole('button', { name: '菜单' });
+  // The header's (the template kit's "Menu" section has the same name).
+  const button = page.getByRole('banner').getByRole('button', { name: '菜单' });
   for (const state of ['compact', 'hidden', 'overlay', 'full']) {
     await button.click();
     await expect(nav).toHaveAttribute('data-menu-state', state);

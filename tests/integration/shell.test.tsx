@@ -21,12 +21,14 @@ async function signIn() {
 }
 
 const navbar = () => screen.getByTestId('navbar');
+/** The header's menu button (the template kit's "Menu" section has the same name). */
+const menuButton = () => within(screen.getByRole('banner')).getByRole('button', { name: '菜单' });
 
 describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', () => {
   it('the menu button cycles the 4 display states; the state starts by width', async () => {
     await signIn();
     renderApp('/app/dashboards/default');
-    const button = await screen.findByRole('button', { name: '菜单' });
+    const button = await waitFor(menuButton);
     // jsdom's window is 1024 px wide: between 768 and 1199 the menu starts compact.
     expect(window.innerWidth).toBe(1024);
     expect(navbar().getAttribute('data-menu-state')).toBe('compact');
@@ -86,7 +88,7 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
     await signIn();
     renderApp('/app/dashboards/hotphone');
     await screen.findByTestId('current-user');
-    for (let click = 0; click < 3; click++) fireEvent.click(screen.getByRole('button', { name: '菜单' }));
+    for (let click = 0; click < 3; click++) fireEvent.click(menuButton());
     expect(navbar().getAttribute('data-menu-state')).toBe('full');
     const menu = within(screen.getByRole('navigation', { name: '主菜单' }));
     const group = menu.getByRole('button', { name: '数据概览' });
@@ -105,7 +107,7 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
     await signIn();
     renderApp('/app/dashboards/default');
     await screen.findByTestId('current-user');
-    for (let click = 0; click < 3; click++) fireEvent.click(screen.getByRole('button', { name: '菜单' }));
+    for (let click = 0; click < 3; click++) fireEvent.click(menuButton());
     expect(navbar().getAttribute('data-menu-state')).toBe('full');
     const kit = within(await screen.findByTestId('template-kit-menu'));
     const section = await kit.findByTestId('kit-menu-menu');
@@ -128,9 +130,9 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
     fireEvent.mouseLeave(menu.getByRole('link', { name: '下载中心' }));
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
     // Full: the label is shown, no tooltip.
-    fireEvent.click(screen.getByRole('button', { name: '菜单' })); // compact -> hidden
-    fireEvent.click(screen.getByRole('button', { name: '菜单' })); // hidden -> overlay
-    fireEvent.click(screen.getByRole('button', { name: '菜单' })); // overlay -> full
+    fireEvent.click(menuButton()); // compact -> hidden
+    fireEvent.click(menuButton()); // hidden -> overlay
+    fireEvent.click(menuButton()); // overlay -> full
     expect(navbar().getAttribute('data-menu-state')).toBe('full');
     fireEvent.mouseEnter(menu.getByRole('link', { name: '下载中心' }));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,5 +1,4 @@
-import { useId, useState, type CSSProperties, type ReactNode } from 'react';
-import { AccordionChevron, NavLink, Stack, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Stack, Tooltip } from '@mantine/core';
 import {
   IconAddressBook,
   IconBuildingStore,
@@ -18,6 +17,13 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { StoredUser } from '#src/lib/storage.ts';
+import {
+  COMPACT_MENU_ENTRY_STYLE,
+  MENU_ENTRY_CLASS,
+  MENU_ENTRY_STYLE,
+  MenuEntryContent,
+  MenuGroup,
+} from '#src/ui/menu-entry.tsx';
 import { PAGE_TITLES } from '../page-titles.ts';
 import { isActiveEntry, productMenu, type ProductMenuIcon } from '../product-menu.ts';
 
@@ -43,86 +49,6 @@ const PAGE_ICONS: Record<string, typeof IconTool> = {
   '/app/quiry/managementDetail': IconFileDescription,
   '/app/settings/shop': IconBuildingStore,
 };
-
-/**
- * Mantine's NavLink look without its component: the menu is in every page's first render, and its
- * ~15 NavLinks (each a polymorphic Box tree with resolved styles, a group's Collapse with its
- * transition) took 60-100 ms of a new tab's main thread (`npm run bench:pages` with the menu left
- * out; issue 27's page budget). The entries are plain links and buttons with NavLink's own classes
- * (Mantine's stylesheet holds them), so they look and react as before.
- */
-const ENTRY_CLASS = `mantine-focus-auto ${NavLink.classes.root} ${UnstyledButton.classes.root}`;
-const ENTRY_RADIUS = { borderRadius: 'var(--mantine-radius-md)' } as const;
-const COMPACT_STYLE = { ...ENTRY_RADIUS, justifyContent: 'center', paddingInline: 0 } as const;
-/** A group's pages are indented under its label (NavLink's childrenOffset of 28). */
-const CHILDREN_STYLE = { '--nl-offset': '28px' } as CSSProperties;
-
-/** An entry's content: its icon (absent inside an open group) and its label. */
-function EntryContent({ Icon, label, compact }: { Icon?: typeof IconTool; label: string; compact: boolean }) {
-  return (
-    <>
-      {Icon && (
-        <span
-          className={NavLink.classes.section}
-          data-position="left"
-          style={compact ? { marginInlineEnd: 0 } : undefined}
-        >
-          <Icon size={22} stroke={1.6} aria-hidden />
-        </span>
-      )}
-      {compact ? (
-        <VisuallyHidden>{label}</VisuallyHidden>
-      ) : (
-        <div className={NavLink.classes.body}>
-          <span className={NavLink.classes.label}>{label}</span>
-        </div>
-      )}
-    </>
-  );
-}
-
-/** A group of pages under its label, open at first; a click on the label closes or opens it. */
-function MenuGroup({
-  label,
-  Icon,
-  testId,
-  activeGroup,
-  children,
-}: {
-  label: string;
-  Icon: typeof IconTool;
-  testId: string;
-  activeGroup: boolean;
-  children: ReactNode;
-}) {
-  const [opened, setOpened] = useState(true);
-  const id = useId();
-  return (
-    <>
-      <button
-        type="button"
-        className={ENTRY_CLASS}
-        style={ENTRY_RADIUS}
-        aria-expanded={opened}
-        aria-controls={id}
-        data-expanded={opened || undefined}
-        data-testid={testId}
-        data-active-group={activeGroup || undefined}
-        onClick={() => setOpened(!opened)}
-      >
-        <EntryContent Icon={Icon} label={label} compact={false} />
-        <span className={NavLink.classes.section} data-position="right" data-rotate={opened || undefined}>
-          <AccordionChevron className={NavLink.classes.chevron} aria-hidden />
-        </span>
-      </button>
-      {opened && (
-        <div id={id} className={NavLink.classes.children} style={CHILDREN_STYLE}>
-          {children}
-        </div>
-      )}
-    </>
-  );
-}
 
 /**
  * The product's menu in the app layout's navbar (AppLayout.tsx): the role's entries, groups open
@@ -151,12 +77,12 @@ export function ProductMenu({
         key={path}
         to={path}
         activeOptions={{ exact: true }}
-        className={ENTRY_CLASS}
-        style={compact ? COMPACT_STYLE : ENTRY_RADIUS}
+        className={MENU_ENTRY_CLASS}
+        style={compact ? COMPACT_MENU_ENTRY_STYLE : MENU_ENTRY_STYLE}
         data-active={active || undefined}
         onClick={onNavigate}
       >
-        <EntryContent Icon={Icon} label={text} compact={compact} />
+        <MenuEntryContent Icon={Icon} label={text} compact={compact} />
       </Link>
     );
     // The label as a tooltip only where the entry shows its icon alone. Not a disabled Tooltip
@@ -189,8 +115,10 @@ export function ProductMenu({
             key={entry.path}
             label={titleOf(entry.path)}
             Icon={Icon}
-            testId={`menu-group-${entry.icon}`}
-            activeGroup={isActiveEntry(entry, pathname)}
+            defaultOpened
+            offset={28}
+            data-testid={`menu-group-${entry.icon}`}
+            data-active-group={isActiveEntry(entry, pathname)}
           >
             {entry.children.map((path) => page(path))}
           </MenuGroup>,

@@ -1,8 +1,15 @@
-import { Divider, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { Divider, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { IconApps, IconFiles, IconLayoutGrid, IconListTree } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  COMPACT_MENU_ENTRY_STYLE,
+  MENU_ENTRY_CLASS,
+  MENU_ENTRY_STYLE,
+  MenuEntryContent,
+  MenuGroup,
+} from '#src/ui/menu-entry.tsx';
 import { kitSettingsQuery } from '../api/kit-api.ts';
 import { TEMPLATE_MENU, firstPage, type MenuNode } from '../menu-tree.ts';
 
@@ -35,34 +42,33 @@ export function TemplateKitMenu({
     const label = titleOf(n.path);
     if (!n.children) {
       return (
-        <NavLink
+        <Link
           key={n.path}
-          component={Link}
           to={n.path}
-          label={label}
-          active={pathname === n.path}
+          className={MENU_ENTRY_CLASS}
+          style={MENU_ENTRY_STYLE}
+          data-active={pathname === n.path || undefined}
           onClick={onNavigate}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        />
+        >
+          <MenuEntryContent label={label} />
+        </Link>
       );
     }
     const inside = pathname.startsWith(`${n.path}/`);
     const Icon = depth === 0 ? AREA_ICONS[n.path] : undefined;
+    // A closed section's pages are not rendered until it opens (issue 27: with Mantine's NavLink ~70
+    // links were rendered, hidden, in every new tab's start for nothing).
     return (
-      <NavLink
+      <MenuGroup
         key={n.path}
         label={label}
-        leftSection={Icon ? <Icon size={22} stroke={1.6} aria-hidden /> : undefined}
+        Icon={Icon}
         defaultOpened={inside}
-        // A closed section's pages are not rendered until it opens: Mantine keeps them mounted (hidden)
-        // by default, ~70 links rendered in every new tab's start for nothing (issue 27).
-        keepMounted={false}
-        childrenOffset={depth === 0 ? 28 : 14}
+        offset={depth === 0 ? 28 : 14}
         data-testid={`kit-menu-${n.path.split('/').slice(2).join('-')}`}
-        style={{ borderRadius: 'var(--mantine-radius-md)' }}
       >
         {n.children.map((child) => node(child, depth + 1))}
-      </NavLink>
+      </MenuGroup>
     );
   };
 
@@ -82,18 +88,16 @@ export function TemplateKitMenu({
           const label = titleOf(area.path);
           return (
             <Tooltip key={area.path} label={label} position="right" withArrow>
-              <NavLink
-                component={Link}
+              <Link
                 to={firstPage(area)}
                 aria-label={label}
-                active={pathname.startsWith(`${area.path}/`)}
-                leftSection={<Icon size={22} stroke={1.6} aria-hidden />}
+                className={MENU_ENTRY_CLASS}
+                style={COMPACT_MENU_ENTRY_STYLE}
+                data-active={pathname.startsWith(`${area.path}/`) || undefined}
                 onClick={onNavigate}
-                styles={{
-                  root: { justifyContent: 'center', paddingInline: 0 },
-                  section: { marginInlineEnd: 0 },
-                }}
-              />
+              >
+                <MenuEntryContent Icon={Icon} label={label} compact />
+              </Link>
             </Tooltip>
           );
         })
