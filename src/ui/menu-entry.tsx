@@ -8,18 +8,22 @@ import type { TablerIcon } from '@tabler/icons-react';
  * Collapse with its transition) took 60-100 ms of a new tab's main thread for the product menu's ~15
  * (`npm run bench:pages` with the menu left out; issue 27's page budget). The entries are plain links
  * and buttons with NavLink's own classes (Mantine's stylesheet holds them), so they look and react
- * as before (the shell's visual references did not move). A link gives itself `MENU_ENTRY_CLASS`, a
- * `style` of `MENU_ENTRY_STYLE` (or the compact one), `data-active` when it is the current page, and
+ * as before (the shell's visual references did not move). A link takes `menuLinkProps` and has
  * `MenuEntryContent` as its children.
  */
-export const MENU_ENTRY_CLASS = `mantine-focus-auto ${NavLink.classes.root} ${UnstyledButton.classes.root}`;
-export const MENU_ENTRY_STYLE = { borderRadius: 'var(--mantine-radius-md)' } as const;
+const MENU_ENTRY_CLASS = `mantine-focus-auto ${NavLink.classes.root} ${UnstyledButton.classes.root}`;
+const MENU_ENTRY_STYLE = { borderRadius: 'var(--mantine-radius-md)' } as const;
 /** An entry that shows its icon alone (the compact menu). */
-export const COMPACT_MENU_ENTRY_STYLE = {
-  ...MENU_ENTRY_STYLE,
-  justifyContent: 'center',
-  paddingInline: 0,
-} as const;
+const COMPACT_MENU_ENTRY_STYLE = { ...MENU_ENTRY_STYLE, justifyContent: 'center', paddingInline: 0 } as const;
+
+/** A menu link's look: marked when it is the current page; `compact` when it shows its icon alone. */
+export function menuLinkProps({ active, compact = false }: { active: boolean; compact?: boolean }) {
+  return {
+    className: MENU_ENTRY_CLASS,
+    style: compact ? COMPACT_MENU_ENTRY_STYLE : MENU_ENTRY_STYLE,
+    'data-active': active || undefined,
+  };
+}
 
 /** An entry's content: its icon (absent for a page inside an open group) and its label. */
 export function MenuEntryContent({

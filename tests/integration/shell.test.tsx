@@ -23,6 +23,14 @@ async function signIn() {
 const navbar = () => screen.getByTestId('navbar');
 /** The header's menu button (the template kit's "Menu" section has the same name). */
 const menuButton = () => within(screen.getByRole('banner')).getByRole('button', { name: '菜单' });
+/** Signed in at `path`, the menu switched from compact (jsdom's 1024 px) to full, with its labels. */
+async function openWithFullMenu(path: string) {
+  await signIn();
+  renderApp(path);
+  await screen.findByTestId('current-user');
+  for (let click = 0; click < 3; click++) fireEvent.click(menuButton());
+  expect(navbar().getAttribute('data-menu-state')).toBe('full');
+}
 
 describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', () => {
   it('the menu button cycles the 4 display states; the state starts by width', async () => {
@@ -85,11 +93,7 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
   });
 
   it("the full menu's groups are buttons that close and open their pages; the current page is marked", async () => {
-    await signIn();
-    renderApp('/app/dashboards/hotphone');
-    await screen.findByTestId('current-user');
-    for (let click = 0; click < 3; click++) fireEvent.click(menuButton());
-    expect(navbar().getAttribute('data-menu-state')).toBe('full');
+    await openWithFullMenu('/app/dashboards/hotphone');
     const menu = within(screen.getByRole('navigation', { name: '主菜单' }));
     const group = menu.getByRole('button', { name: '数据概览' });
     expect(group.getAttribute('aria-expanded')).toBe('true');
@@ -104,11 +108,7 @@ describe('the shell: side menu, breadcrumb, top bar (spec sections 1, 2, 9)', ()
   });
 
   it("a closed section of the template kit's menu renders its pages only once it opens", async () => {
-    await signIn();
-    renderApp('/app/dashboards/default');
-    await screen.findByTestId('current-user');
-    for (let click = 0; click < 3; click++) fireEvent.click(menuButton());
-    expect(navbar().getAttribute('data-menu-state')).toBe('full');
+    await openWithFullMenu('/app/dashboards/default');
     const kit = within(await screen.findByTestId('template-kit-menu'));
     const section = await kit.findByTestId('kit-menu-menu');
     // Time for React's deferred work: Mantine's default keeps a closed section mounted, hidden, and

@@ -17,13 +17,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { StoredUser } from '#src/lib/storage.ts';
-import {
-  COMPACT_MENU_ENTRY_STYLE,
-  MENU_ENTRY_CLASS,
-  MENU_ENTRY_STYLE,
-  MenuEntryContent,
-  MenuGroup,
-} from '#src/ui/menu-entry.tsx';
+import { MenuEntryContent, MenuGroup, menuLinkProps } from '#src/ui/menu-entry.tsx';
 import { PAGE_TITLES } from '../page-titles.ts';
 import { isActiveEntry, productMenu, type ProductMenuIcon } from '../product-menu.ts';
 
@@ -77,9 +71,7 @@ export function ProductMenu({
         key={path}
         to={path}
         activeOptions={{ exact: true }}
-        className={MENU_ENTRY_CLASS}
-        style={compact ? COMPACT_MENU_ENTRY_STYLE : MENU_ENTRY_STYLE}
-        data-active={active || undefined}
+        {...menuLinkProps({ active, compact })}
         onClick={onNavigate}
       >
         <MenuEntryContent Icon={Icon} label={text} compact={compact} />

@@ -3,13 +3,7 @@ import { IconApps, IconFiles, IconLayoutGrid, IconListTree } from '@tabler/icons
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  COMPACT_MENU_ENTRY_STYLE,
-  MENU_ENTRY_CLASS,
-  MENU_ENTRY_STYLE,
-  MenuEntryContent,
-  MenuGroup,
-} from '#src/ui/menu-entry.tsx';
+import { MenuEntryContent, MenuGroup, menuLinkProps } from '#src/ui/menu-entry.tsx';
 import { kitSettingsQuery } from '../api/kit-api.ts';
 import { TEMPLATE_MENU, firstPage, type MenuNode } from '../menu-tree.ts';
 
@@ -45,9 +39,7 @@ export function TemplateKitMenu({
         <Link
           key={n.path}
           to={n.path}
-          className={MENU_ENTRY_CLASS}
-          style={MENU_ENTRY_STYLE}
-          data-active={pathname === n.path || undefined}
+          {...menuLinkProps({ active: pathname === n.path })}
           onClick={onNavigate}
         >
           <MenuEntryContent label={label} />
@@ -91,9 +83,7 @@ export function TemplateKitMenu({
               <Link
                 to={firstPage(area)}
                 aria-label={label}
-                className={MENU_ENTRY_CLASS}
-                style={COMPACT_MENU_ENTRY_STYLE}
-                data-active={pathname.startsWith(`${area.path}/`) || undefined}
+                {...menuLinkProps({ active: pathname.startsWith(`${area.path}/`), compact: true })}
                 onClick={onNavigate}
               >
                 <MenuEntryContent Icon={Icon} label={label} compact />
