@@ -27,6 +27,25 @@ test('the theme switcher saves the color and reloads into it', async ({ page, re
   await expect(page.getByTestId('current-user')).toHaveText('admin');
 });
 
+test("the header's tooltips show on hover, and the button under one still opens its panel", async ({
+  page,
+  request,
+}) => {
+  await signInFast(page, request);
+  await page.goto('/#/app/dashboards/default');
+  await expect(page.getByTestId('current-user')).toHaveText('admin');
+  const tooltip = (text: string) => page.getByRole('tooltip').filter({ hasText: text });
+  await page.getByTestId('menu-button').hover();
+  await expect(tooltip('仅显示图标')).toBeVisible();
+  await page.getByTestId('theme-switcher').hover();
+  await expect(tooltip('主题')).toBeVisible();
+  // The first one closed when the mouse left its button.
+  await expect(tooltip('仅显示图标')).toHaveCount(0);
+  // The button the tooltip came to is the one clicked: the panel opens.
+  await page.getByTestId('theme-switcher').click();
+  await expect(page.getByRole('button', { name: /红宝石红.*深色|深色.*红宝石红/ })).toBeVisible();
+});
+
 test('the language switch changes every text, and is remembered', async ({ page, request }) => {
   await signInFast(page, request);
   await page.goto('/#/app/quiry/basicinquiry');

@@ -20,7 +20,8 @@ describe('personal center (kept alive)', () => {
   it('keeps its tab and a half-filled form after another page, and links to the three records', async () => {
     await signIn();
     const { router } = renderApp('/app/personalcenter');
-    await screen.findByTestId('pc-username');
+    // The file's first render loads the personal center's code and data: over 5 s once on a CI run.
+    await screen.findByTestId('pc-username', {}, { timeout: 15_000 });
     const u = userEvent.setup();
     await u.click(screen.getByRole('tab', { name: '绑定手机' }));
     await u.type(screen.getByLabelText('手机号'), '1380013');
