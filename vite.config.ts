@@ -10,6 +10,7 @@ import { pwaManifest } from './scripts/pwa-manifest.ts';
 import { precompress } from './scripts/precompress.ts';
 import { inlineErrCodes } from './scripts/vite-errcodes-inline.ts';
 import { signInIcons } from './scripts/sign-in-icons.ts';
+import { classicVendorsPlugin } from './scripts/vite-classic-vendors.ts';
 import { compileHintsPlugin } from './scripts/vite-compile-hints.ts';
 import { signedInPreloadPlugin } from './scripts/vite-signed-in-preload.ts';
 import { signedInStartGroup } from './scripts/vite-signed-in-start.ts';
@@ -91,6 +92,9 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 8787}`;
 
 export default defineConfig({
   plugins: [
+    // React with the router, and Mantine, as classic scripts that V8's code cache serves
+    // (scripts/vite-classic-vendors.ts, decision 0061).
+    !process.env.VITEST && classicVendorsPlugin(),
     // Learns the signed-in start's modules for its chunk group (scripts/vite-signed-in-start.ts).
     !process.env.VITEST && signedInStart.plugin,
     // index.html asks for a signed-in start's chunks itself (scripts/vite-signed-in-preload.ts).
@@ -177,6 +181,11 @@ export default defineConfig({
           // query group took in the providers' contexts and so came into the sign-in page's first load.
           includeDependenciesRecursively: false,
           groups: [
+            // The shims that read React, the router and Mantine from their classic scripts
+            // (scripts/vite-classic-vendors.ts): left to automatic chunking, each shim took a chunk of
+            // its own, and so did every mix of them that a set of pages shared (~50 more files).
+            { name: 'framework', test: /^\0ro-vendor:(react|@tanstack)/ },
+            { name: 'mantine', test: /^\0ro-vendor(-loader$|:@mantine)/ },
             // React and the router in one chunk (decision 0025): every page needs all of it, and
             // automatic chunking spread it over a dozen small common chunks (shared by the entry and
             // the lazy pages), each compressed on its own: ~4 kB more after gzip, 16 kB on the wire.

@@ -192,7 +192,32 @@ test('offline: the installed app opens at its start_url (/#/) on the landing pag
   expect(preloaded.length).toBeGreaterThan(10);
   expect(preloaded.filter((p) => p.times !== 1)).toEqual([]);
   expect(preloaded.some((p) => /\/zh-[\w-]+\.js$/.test(p.href))).toBe(true);
+  // React and Mantine ran from their classic scripts, each fetched once (decision 0061).
+  expect(await vendorsRun(launched)).toEqual({
+    ran: [
+      '@mantine/core',
+      '@mantine/hooks',
+      '@tanstack/react-router',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+    ],
+    fetched: ['framework-vendor', 'mantine-vendor'],
+  });
 });
+
+/** The libraries run from classic scripts (scripts/vite-classic-vendors.ts), and those scripts' fetches. */
+function vendorsRun(page: Page): Promise<{ ran: string[]; fetched: string[] }> {
+  return page.evaluate(() => ({
+    ran: Object.keys((window as unknown as { __RO_VENDOR?: object }).__RO_VENDOR ?? {}).sort(),
+    fetched: performance
+      .getEntriesByType('resource')
+      .map((r) => /\/assets\/(\w+-vendor)-[\w-]+\.js$/.exec(r.name)?.[1])
+      .filter((name) => name !== undefined)
+      .sort(),
+  }));
+}
 
 /** Records the links that index.html's inline scripts add (a classic script without src is running). */
 function recordInlinePreloads(): void {
@@ -213,4 +238,9 @@ test('the sign-in page asks for none of the signed-in start ahead', async ({ pag
   expect(
     await page.evaluate(() => (window as unknown as { inlinePreloads: string[] }).inlinePreloads),
   ).toEqual([]);
+  // React's classic script, not Mantine's: the sign-in page is plain React (decision 0025).
+  expect(await vendorsRun(page)).toEqual({
+    ran: ['@tanstack/react-router', 'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'],
+    fetched: ['framework-vendor'],
+  });
 });
