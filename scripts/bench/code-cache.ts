@@ -96,6 +96,12 @@ try {
   process.stdout.write(
     `  main thread: ${lazy.length} lazy compiles of functions, ${lazyMs.toFixed(0)} ms thread time; code cache ${consumed ? 'consumed' : 'never consumed'} (${persistent ? 'persistent profile' : 'off-the-record context'})\n`,
   );
+  if (main) {
+    const busy = workerThreadsBusyMs(events, main.pid!);
+    process.stdout.write(
+      `  renderer's worker threads (streaming compiles, code cache reads): ${busy.toFixed(0)} ms busy over the open\n`,
+    );
+  }
   process.stdout.write(
     `code cache, new tab of the installed app (open ${OPENS} of ${OPENS}): ${rows.size} files compiled, ${total.toFixed(0)} ms compiling; trace events ${[...names].join(', ') || 'none'}\n`,
   );
@@ -103,6 +109,32 @@ try {
   await browser?.close();
   server.stop();
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+}
+
+/**
+ * Wall time the renderer's pool threads (`pid`) were busy: where V8 streams and compiles scripts, and
+ * reads code caches, beside the main thread. Top-level events only, so nested ones count once.
+ */
+function workerThreadsBusyMs(events: TraceEvent[], pid: number): number {
+  const pool = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid)
+      .filter((e) => /ThreadPool/.test(String((e.args as { name?: string } | undefined)?.name)))
+      .map((e) => e.tid),
+  );
+  let total = 0;
+  for (const tid of pool) {
+    let end = 0;
+    const spans = events
+      .filter((e) => e.ph === 'X' && e.pid === pid && e.tid === tid && e.dur)
+      .sort((a, b) => a.ts - b.ts);
+    for (const e of spans)
+      if (e.ts >= end) {
+        total += e.dur!;
+        end = e.ts + e.dur!;
+      }
+  }
+  return total / 1000;
 }
 
 /** The signed-in Admin in a persistent profile, the service worker installed and in control. */
