@@ -27,25 +27,49 @@ export interface ClassicVendor {
   packages: RegExp;
   /** Run by index.html for a signed-in start only, else by the app when it first needs it. */
   onDemand: boolean;
-  /** Only the exports the app and its libraries import (false: every export). */
-  usedOnly: boolean;
+  /**
+   * Ids of which the script keeps only the exports imported by `importers` (globs) and `generated`
+   * (names that code generators add, such as the router plugin's code splitting); every other id
+   * keeps all its exports.
+   */
+  usedOnly: Record<string, { importers: string[]; generated?: string[] }>;
 }
+
+/** The app's code, and the Mantine packages that are not in Mantine's script (dates, charts, …). */
+const APP = 'src/**/*.{ts,tsx}';
+const OTHER_MANTINE = 'node_modules/@mantine/!(core|hooks)/esm/**/*.mjs';
 
 export const CLASSIC_VENDORS: ClassicVendor[] = [
   {
     name: 'framework',
-    ids: ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', '@tanstack/react-router'],
+    // use-sync-external-store (Lingui's, on the sign-in page, and react-redux's) too: left in the
+    // app's chunks, it required React's shim as CommonJS, which cost the sign-in page ~1 kB after gzip.
+    ids: [
+      'react',
+      'react/jsx-runtime',
+      'react-dom',
+      'react-dom/client',
+      '@tanstack/react-router',
+      'use-sync-external-store/shim',
+      'use-sync-external-store/shim/with-selector',
+      'use-sync-external-store/with-selector',
+      'use-sync-external-store',
+    ],
     packages:
-      /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
+      /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
     onDemand: false,
-    usedOnly: false,
+    // The whole router is ~27 kB more than what the app uses: over the sign-in page's budget (0025).
+    usedOnly: { '@tanstack/react-router': { importers: [APP], generated: ['lazyFn', 'lazyRouteComponent'] } },
   },
   {
     name: 'mantine',
     ids: ['@mantine/core', '@mantine/hooks'],
     packages: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/,
     onDemand: true,
-    usedOnly: true,
+    usedOnly: {
+      '@mantine/core': { importers: [APP, OTHER_MANTINE] },
+      '@mantine/hooks': { importers: [APP, OTHER_MANTINE] },
+    },
   },
 ];
 
@@ -79,16 +103,10 @@ async function allExports(id: string): Promise<string[]> {
   return Object.keys(module).filter((name) => name !== '__esModule' && name !== 'module.exports');
 }
 
-/** What the app (src/) and the other libraries it bundles import from `id`. */
-function usedExports(id: string, every: string[]): string[] {
-  const files = [
-    ...globSync('src/**/*.{ts,tsx}'),
-    ...globSync('node_modules/@mantine/*/esm/**/*.mjs').filter(
-      (f) => !/@mantine[\\/](core|hooks)[\\/]/.test(f),
-    ),
-  ];
-  const used = new Set<string>();
-  for (const file of files)
+/** What `importers` (globs) import from `id`, and the `generated` names, that `id` exports. */
+function usedExports(id: string, every: string[], importers: string[], generated: string[] = []): string[] {
+  const used = new Set(generated);
+  for (const file of globSync(importers))
     for (const name of namesImportedFrom(readFileSync(file, 'utf8'), id)) used.add(name);
   const known = new Set(every);
   return [...used].filter((name) => known.has(name)).sort();
@@ -97,7 +115,7 @@ function usedExports(id: string, every: string[]): string[] {
 /** The vendor's IIFE: its exports on the global, the other vendors' ids read from there. */
 async function buildVendor(vendor: ClassicVendor, exports: Map<string, string[]>): Promise<string> {
   const lines = vendor.ids.map((id, i) =>
-    vendor.usedOnly
+    vendor.usedOnly[id]
       ? `import { ${exports.get(id)!.join(', ')} } from '${id}';\nvendor[${JSON.stringify(id)}] = { ${exports.get(id)!.join(', ')} };`
       : `import * as m${i} from '${id}';\nvendor[${JSON.stringify(id)}] = m${i};`,
   );
@@ -254,7 +272,8 @@ export function classicVendorsPlugin(): Plugin {
       for (const vendor of CLASSIC_VENDORS)
         for (const id of vendor.ids) {
           const every = await allExports(id);
-          exports.set(id, vendor.usedOnly ? usedExports(id, every) : every);
+          const used = vendor.usedOnly[id];
+          exports.set(id, used ? usedExports(id, every, used.importers, used.generated) : every);
         }
       for (const vendor of CLASSIC_VENDORS) {
         // V8 compiles the whole file while it streams in (decision 0060), so its code cache holds
@@ -267,7 +286,9 @@ export function classicVendorsPlugin(): Plugin {
       }
     },
     resolveId(id) {
-      return vendorOf.has(id) ? `${SHIM}${id}` : null;
+      // Packages spell a path with or without `.js` or `/index.js` ("use-sync-external-store/shim/index.js").
+      const key = vendorOf.has(id) ? id : id.replace(/(\/index)?\.js$/, '');
+      return vendorOf.has(key) ? `${SHIM}${key}` : null;
     },
     load(id) {
       if (!id.startsWith(SHIM)) return null;
