@@ -10,7 +10,7 @@ import { pwaManifest } from './scripts/pwa-manifest.ts';
 import { precompress } from './scripts/precompress.ts';
 import { inlineErrCodes } from './scripts/vite-errcodes-inline.ts';
 import { signInIcons } from './scripts/sign-in-icons.ts';
-import { classicVendorsPlugin } from './scripts/vite-classic-vendors.ts';
+import { classicVendorsPlugin, isVendorShim } from './scripts/vite-classic-vendors.ts';
 import { compileHintsPlugin } from './scripts/vite-compile-hints.ts';
 import { signedInPreloadPlugin } from './scripts/vite-signed-in-preload.ts';
 import { signedInStartGroup } from './scripts/vite-signed-in-start.ts';
@@ -181,18 +181,11 @@ export default defineConfig({
           // query group took in the providers' contexts and so came into the sign-in page's first load.
           includeDependenciesRecursively: false,
           groups: [
-            // The shims that read React, the router and Mantine from their classic scripts
-            // (scripts/vite-classic-vendors.ts): left to automatic chunking, each shim took a chunk of
-            // its own, and so did every mix of them that a set of pages shared (~50 more files).
-            { name: 'framework', test: /^\0ro-vendor:(react|@tanstack)/ },
-            { name: 'mantine', test: /^\0ro-vendor(-loader$|:@mantine)/ },
-            // React and the router in one chunk (decision 0025): every page needs all of it, and
-            // automatic chunking spread it over a dozen small common chunks (shared by the entry and
-            // the lazy pages), each compressed on its own: ~4 kB more after gzip, 16 kB on the wire.
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
-            },
+            // React and the router are a classic script now (scripts/vite-classic-vendors.ts, decision
+            // 0061); what the app imports of them is a shim module per id, which the groups keep
+            // together, as the framework chunk kept React and the router (decision 0025).
+            { name: 'framework', test: (id: string) => isVendorShim(id, 'framework') },
+            { name: 'mantine', test: (id: string) => isVendorShim(id, 'mantine') },
             // Mantine (core, hooks and what they import) in one chunk: split by use it came in ~60
             // chunks of 65 B to 22 kB, and an offline start of the signed-in app fetched, compiled and
             // linked each on its own, with a <link rel=modulepreload> apiece (~0.4 ms each on the

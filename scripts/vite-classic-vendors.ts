@@ -78,6 +78,14 @@ const SHIM = '\0ro-vendor:';
 const LOAD = '__RO_VENDOR_LOAD';
 const requireHere = createRequire(import.meta.url);
 
+/** Whether the module `id` is one of the shims of the vendor named `name` (the build's chunk groups). */
+export function isVendorShim(id: string, name: string): boolean {
+  return (
+    id.startsWith(SHIM) &&
+    CLASSIC_VENDORS.some((v) => v.name === name && v.ids.includes(id.slice(SHIM.length)))
+  );
+}
+
 /** The names `source` imports (or re-exports) from `id`, without type-only ones. */
 export function namesImportedFrom(source: string, id: string): string[] {
   const quoted = id.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&');
@@ -103,13 +111,12 @@ async function allExports(id: string): Promise<string[]> {
   return Object.keys(module).filter((name) => name !== '__esModule' && name !== 'module.exports');
 }
 
-/** What `importers` (globs) import from `id`, and the `generated` names, that `id` exports. */
+/** What `importers` (globs) import from `id`, and the `generated` names: those `id` exports. */
 function usedExports(id: string, every: string[], importers: string[], generated: string[] = []): string[] {
   const used = new Set(generated);
   for (const file of globSync(importers))
     for (const name of namesImportedFrom(readFileSync(file, 'utf8'), id)) used.add(name);
-  const known = new Set(every);
-  return [...used].filter((name) => known.has(name)).sort();
+  return [...used].filter((name) => every.includes(name)).sort();
 }
 
 /** The vendor's IIFE: its exports on the global, the other vendors' ids read from there. */
@@ -126,8 +133,8 @@ async function buildVendor(vendor: ClassicVendor, exports: Map<string, string[]>
     cwd: process.cwd(),
     write: false,
     external: others,
-    // Mantine's "use client" directives mean nothing in a browser bundle.
     onLog: (level, log, handler) => {
+      // Mantine's "use client" directives mean nothing in a browser bundle.
       if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
     },
     plugins: [
@@ -175,8 +182,7 @@ export function onDemandScript(
   const sources = Object.fromEntries(vendors.map((v) => [v.name, { src: v.src, id: v.id }]));
   const tags = vendors.map((v) => `<script defer src="${v.src}"><\\/script>`).join('');
   return `(function () {
-  var vendors = ${JSON.stringify(sources)};
-  var loading = {};
+  var vendors = ${JSON.stringify(sources)}, loading = {};
   globalThis.${LOAD} = function (name) {
     var vendor = vendors[name];
     if (globalThis.${GLOBAL} && globalThis.${GLOBAL}[vendor.id]) return Promise.resolve();
