@@ -10,12 +10,12 @@
  * to map its code to source positions). The browser benches' figures hold that cost for every big
  * script a start runs; a shop's browser, with no DevTools open, does not pay it.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_FLAGS, chromiumPath, freePort } from '../lib/app-server.ts';
+import { chromiumPath, freePort } from '../lib/app-server.ts';
+import { launchPlainChromium } from './plain-chromium.ts';
 
 const RUNS = 5;
 const MODES = ['', 'Network', 'Page', 'Log', 'Runtime'];
@@ -68,54 +68,20 @@ await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 /** One plain Chromium (no Playwright): `domain` enabled on its page over the protocol, or none. */
 async function runsWith(domain: string): Promise<number[]> {
   const profile = mkdtempSync(join(tmpdir(), 'repairops-devtools-cost-'));
-  const debugPort = await freePort();
-  const browser = spawn(
-    chromiumPath(),
-    [
-      '--headless=new',
-      ...CHROMIUM_FLAGS,
-      `--remote-debugging-port=${debugPort}`,
-      `--user-data-dir=${profile}`,
-    ],
-    { stdio: 'ignore' },
-  );
+  const browser = await launchPlainChromium(profile);
   try {
-    const target = await pageTarget(debugPort);
-    const socket = new WebSocket(target.webSocketDebuggerUrl);
-    await new Promise((resolve) => (socket.onopen = resolve));
-    let id = 0;
-    const send = (method: string, params = {}) => socket.send(JSON.stringify({ id: ++id, method, params }));
-    if (domain) send(`${domain}.enable`);
+    const { sessionId } = await browser.newTab('about:blank');
+    if (domain) await browser.send(`${domain}.enable`, {}, sessionId);
     const runs = new Promise<number[]>((resolve) => (report = resolve));
-    send('Page.navigate', { url: `http://127.0.0.1:${port}/` });
-    const result = await Promise.race([
+    await browser.send('Page.navigate', { url: `http://127.0.0.1:${port}/` }, sessionId);
+    return await Promise.race([
       runs,
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no report in 20 s')), 20_000)),
     ]);
-    socket.close();
-    return result;
   } finally {
-    browser.kill();
+    await browser.close();
     rmSync(profile, { recursive: true, force: true });
   }
-}
-
-/** The first page target of a Chromium started with `--remote-debugging-port`, once it answers. */
-async function pageTarget(debugPort: number): Promise<{ webSocketDebuggerUrl: string }> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      const targets = (await (await fetch(`http://127.0.0.1:${debugPort}/json`)).json()) as {
-        type: string;
-        webSocketDebuggerUrl: string;
-      }[];
-      const found = targets.find((t) => t.type === 'page');
-      if (found) return found;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('Chromium did not open its debugging port');
 }
 
 try {

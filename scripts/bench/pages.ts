@@ -13,23 +13,11 @@ import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.
 import { installedContext } from './installed-app.ts';
 import { watchForShellIn } from './shell-watch.ts';
 import { BOOT_STEPS, measureOpen, watchLongTasks, type PageOpen } from './page-open.ts';
+import { MAIN_PAGES } from './main-pages.ts';
 
 const TARGET_MS = 300;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-/** The main pages of the menu (hash routes). */
-const ALL_PAGES = [
-  '/app/dashboards/default',
-  '/app/dashboards/hotphone',
-  '/app/quiry/basicinquiry',
-  '/app/maintenance/maintenance',
-  '/app/maintenance/history',
-  '/app/pointrecord',
-  '/app/rechargerecord',
-  '/app/shoppingcenter/shoppingcenter',
-  '/app/downloadCenter',
-  '/app/personalcenter',
-  '/app/accountmanagement',
-];
+const ALL_PAGES = MAIN_PAGES;
 /**
  * PAGES=<path>,<path> measures those only; FILES=1 lists each page's code files before ready;
  * PROFILE=<dir> writes a CPU profile of each page's last open there.

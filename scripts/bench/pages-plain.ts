@@ -1,0 +1,123 @@
+/**
+ * The page budget (issue 27) as a shop's browser sees it: every main page opened in a new tab of the
+ * installed, signed-in PWA (service worker warm, profile on disk), in a Chromium with no Playwright on
+ * the page. `npm run bench:pages` opens its tabs through Playwright, which enables the DevTools Runtime
+ * domain on each, and that makes V8 re-parse every big script a start runs (`npm run
+ * bench:devtools-cost`): its figures hold a cost no shop pays. Here the tabs are opened over the
+ * protocol with only the Page domain on, and read once settled with `Runtime.evaluate` (no
+ * `Runtime.enable`). Per page, the median of ROUNDS (3) opens: the time from the navigation start to
+ * the shell's first frame and to ready (the shell and the last API answer of the open; target
+ * < 300 ms), and the app's boot marks. PAGES=<path>,… measures those only.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
+import { openSignedIn, signInAdmin } from './installed-app.ts';
+import { MAIN_PAGES } from './main-pages.ts';
+import { launchPlainChromium, type PlainChromium } from './plain-chromium.ts';
+
+const TARGET_MS = 300;
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const PAGES = process.env.PAGES ? process.env.PAGES.split(',') : MAIN_PAGES;
+const SETTLE_MS = 2500;
+const SHELL_MARK = 'repairops-bench:shell';
+/** In every new document of a measured tab: a mark at the first frame with the shell's user menu. */
+const WATCH_FOR_SHELL = `(() => {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid="current-user"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => performance.mark(${JSON.stringify(SHELL_MARK)}));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+/** Read in the settled tab: the shell's mark, the app's boot marks, the API answers. */
+const READ_OPEN = `{
+  marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+  apiEnds: performance.getEntriesByType('resource')
+    .filter((r) => new URL(r.name).pathname.startsWith('/api/'))
+    .map((r) => r.responseEnd),
+}`;
+const BOOT_MARKS = ['boot', 'catalogs', 'render', 'route-code'] as const;
+
+if (!existsSync(chromiumPath())) {
+  process.stdout.write(`No Chromium at ${chromiumPath()}: install it (see README) to run the benchmark.\n`);
+  process.exit(0);
+}
+const server = await startAppServer('test-results/bench-pages-plain-server.json');
+const base = server.url.replace(/\/$/, '');
+const profile = mkdtempSync(join(tmpdir(), 'repairops-pages-plain-'));
+let browser: PlainChromium | null = null;
+try {
+  await installInProfile(profile);
+  browser = await launchPlainChromium(profile, ['--window-size=1280,800']);
+  // Every page once first: its lazy code and lists reach the worker's and the app's caches.
+  for (const path of PAGES) await open(browser, path);
+  const median = (values: number[]) => {
+    const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+    return finite.length ? finite[Math.floor(finite.length / 2)]! : NaN;
+  };
+  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '-').padStart(4);
+  process.stdout.write(
+    `page budget, no DevTools Runtime on the page: new tab, warm service worker, profile on disk, median of ${ROUNDS} (target < ${TARGET_MS} ms); load average ${loadavg()[0]!.toFixed(1)} at the start\n`,
+  );
+  let under = 0;
+  for (const path of PAGES) {
+    const opens = [];
+    for (let round = 0; round < ROUNDS; round++) opens.push(await open(browser, path));
+    const ready = median(opens.map((o) => o.readyMs));
+    if (ready < TARGET_MS) under++;
+    process.stdout.write(
+      `${path.padEnd(36)} shell ${ms(median(opens.map((o) => o.shellMs)))} ms  ready ${ms(ready)} ms${ready < TARGET_MS ? '' : '  (over)'}` +
+        `   ${BOOT_MARKS.map((m) => `${m} ${ms(median(opens.map((o) => o.marks[m] ?? NaN)))}`).join(' | ')}\n`,
+    );
+  }
+  process.stdout.write(
+    `${under} of ${PAGES.length} pages under ${TARGET_MS} ms; load average ${loadavg()[0]!.toFixed(1)} at the end\n`,
+  );
+} finally {
+  await browser?.close();
+  server.stop();
+  rmSync(profile, { recursive: true, force: true });
+}
+
+/** Signs the Admin in and installs the PWA in the profile at `dir` (Playwright, then closed). */
+async function installInProfile(dir: string): Promise<void> {
+  const { token } = await signInAdmin(base);
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
+    baseURL: base,
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const page = await openSignedIn(context, token);
+    await page.waitForTimeout(1000);
+  } finally {
+    await context.close();
+  }
+}
+
+/** One open of `path` in a new tab: from its navigation start, the shell's frame, ready, boot marks. */
+async function open(
+  chrome: PlainChromium,
+  path: string,
+): Promise<{ shellMs: number; readyMs: number; marks: Record<string, number> }> {
+  const { targetId, sessionId } = await chrome.newTab('about:blank');
+  try {
+    await chrome.send('Page.enable', {}, sessionId);
+    await chrome.send('Page.addScriptToEvaluateOnNewDocument', { source: WATCH_FOR_SHELL }, sessionId);
+    await chrome.send('Page.navigate', { url: `${base}/#${path}` }, sessionId);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const read = await chrome.evaluate<{ marks: [string, number][]; apiEnds: number[] }>(
+      sessionId,
+      READ_OPEN,
+    );
+    const marks = Object.fromEntries(read.marks.map(([name, at]) => [name.replace(/^repairops:/, ''), at]));
+    const shellMs = marks[SHELL_MARK] ?? NaN;
+    return { shellMs, readyMs: Math.max(shellMs, ...read.apiEnds), marks };
+  } finally {
+    await chrome.send('Target.closeTarget', { targetId });
+  }
+}
