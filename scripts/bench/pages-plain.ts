@@ -64,7 +64,7 @@ try {
   );
   let under = 0;
   for (const path of PAGES) {
-    const opens = [];
+    const opens: Open[] = [];
     for (let round = 0; round < ROUNDS; round++) opens.push(await open(browser, path));
     const ready = median(opens.map((o) => o.readyMs));
     if (ready < TARGET_MS) under++;
@@ -99,11 +99,14 @@ async function installInProfile(dir: string): Promise<void> {
   }
 }
 
+interface Open {
+  shellMs: number;
+  readyMs: number;
+  marks: Record<string, number>;
+}
+
 /** One open of `path` in a new tab: from its navigation start, the shell's frame, ready, boot marks. */
-async function open(
-  chrome: PlainChromium,
-  path: string,
-): Promise<{ shellMs: number; readyMs: number; marks: Record<string, number> }> {
+async function open(chrome: PlainChromium, path: string): Promise<Open> {
   const { targetId, sessionId } = await chrome.newTab('about:blank');
   try {
     await chrome.send('Page.enable', {}, sessionId);
