@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
 import { openSignedIn, signInAdmin } from './installed-app.ts';
-import { MAIN_PAGES } from './main-pages.ts';
+import { MAIN_PAGES } from '#tests/setup/main-pages.ts';
 import { launchPlainChromium, type PlainChromium } from './plain-chromium.ts';
 
 const TARGET_MS = 300;

@@ -13,7 +13,7 @@ import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.
 import { installedContext } from './installed-app.ts';
 import { watchForShellIn } from './shell-watch.ts';
 import { BOOT_STEPS, measureOpen, watchLongTasks, type PageOpen } from './page-open.ts';
-import { MAIN_PAGES } from './main-pages.ts';
+import { MAIN_PAGES } from '#tests/setup/main-pages.ts';
 
 const TARGET_MS = 300;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { imeiOf, seedBatch } from './repairs-api.ts';
+import { MAIN_PAGES } from '#tests/setup/main-pages.ts';
 import { newShopWithPoints } from './shop.ts';
 
 /**
@@ -9,19 +10,6 @@ import { newShopWithPoints } from './shop.ts';
  * refresh is clicked (its server events used to refetch the three lists 11 times in 8 s). Calls are
  * the page's own POSTs to /api/ (path and body); those the service worker makes are not the page's.
  */
-const MAIN_PAGES = [
-  '/app/dashboards/default',
-  '/app/dashboards/hotphone',
-  '/app/quiry/basicinquiry',
-  '/app/maintenance/maintenance',
-  '/app/maintenance/history',
-  '/app/pointrecord',
-  '/app/rechargerecord',
-  '/app/shoppingcenter/shoppingcenter',
-  '/app/downloadCenter',
-  '/app/personalcenter',
-  '/app/accountmanagement',
-];
 /** The repairs page's three lists. */
 const REPAIR_LISTS = ['/api/repair/batch_list', '/api/repair/device_list', '/api/repair/monitor_quota'];
 

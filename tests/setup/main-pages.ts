@@ -1,4 +1,7 @@
-/** The main pages of the menu (hash routes) that the page budget holds (issue 27). */
+/**
+ * The main pages of the menu (hash routes): what the page budget (issue 27) holds, in the benches
+ * (bench:pages, bench:pages-plain) and in the e2e suite (list-calls.spec.ts).
+ */
 export const MAIN_PAGES = [
   '/app/dashboards/default',
   '/app/dashboards/hotphone',
