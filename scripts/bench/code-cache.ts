@@ -9,9 +9,9 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
-import { installedContext, LANDING_URL, openSignedIn, signInAdmin } from './installed-app.ts';
+import { installedContext, installedPersistentContext, LANDING_URL } from './installed-app.ts';
 import { startToShell, watchForShellIn } from './shell-watch.ts';
 
 interface TraceEvent {
@@ -135,21 +135,6 @@ function workerThreadsBusyMs(events: TraceEvent[], pid: number): number {
       }
   }
   return total / 1000;
-}
-
-/** The signed-in Admin in a persistent profile, the service worker installed and in control. */
-async function installedPersistentContext(
-  dir: string,
-  at: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const { token } = await signInAdmin(at);
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: chromiumPath(),
-    args: CHROMIUM_FLAGS,
-    baseURL: at,
-    viewport: { width: 1280, height: 800 },
-  });
-  return { context, page: await openSignedIn(context, token) };
 }
 
 /** The trace events of what `run` does in `tab` (the tab's DevTools session: works in any context). */

@@ -1,5 +1,6 @@
 // The installed, signed-in PWA that the offline benches start from (offline-bench.ts, offline-ab.ts).
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from '#tests/setup/chromium.ts';
 import { LANDING_PATH } from '#src/features/shell/landing.ts';
 
 /** The landing page's address, where the benches open the app (the home route redirects there). */
@@ -52,4 +53,22 @@ export async function openSignedIn(context: BrowserContext, token: string): Prom
   await page.getByTestId('current-user').waitFor();
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
   return page;
+}
+
+/**
+ * The signed-in Admin in a persistent profile at `dir` (on disk, as an installed app has; Playwright's
+ * new contexts are off-the-record), the service worker installed and in control.
+ */
+export async function installedPersistentContext(
+  dir: string,
+  at: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { token } = await signInAdmin(at);
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS,
+    baseURL: at,
+    viewport: { width: 1280, height: 800 },
+  });
+  return { context, page: await openSignedIn(context, token) };
 }

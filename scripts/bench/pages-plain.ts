@@ -12,9 +12,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath, startAppServer } from '../lib/app-server.ts';
-import { openSignedIn, signInAdmin } from './installed-app.ts';
+import { chromiumPath, startAppServer } from '../lib/app-server.ts';
+import { installedPersistentContext } from './installed-app.ts';
 import { MAIN_PAGES } from '#tests/setup/main-pages.ts';
 import { launchPlainChromium, type PlainChromium } from './plain-chromium.ts';
 
@@ -84,15 +83,8 @@ try {
 
 /** Signs the Admin in and installs the PWA in the profile at `dir` (Playwright, then closed). */
 async function installInProfile(dir: string): Promise<void> {
-  const { token } = await signInAdmin(base);
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: chromiumPath(),
-    args: CHROMIUM_FLAGS,
-    baseURL: base,
-    viewport: { width: 1280, height: 800 },
-  });
+  const { context, page } = await installedPersistentContext(dir, base);
   try {
-    const page = await openSignedIn(context, token);
     await page.waitForTimeout(1000);
   } finally {
     await context.close();
