@@ -5,7 +5,7 @@
  * in a plain Chromium, with no Playwright, five times in a settled page (each under a new address, so
  * V8 compiles it afresh), once with no protocol domain enabled and once with each of a few enabled,
  * and prints how long the script's top level ran (from its first statement to its last).
- * Seen on 2026-11-28: ~1-6 ms with none, Network, Page, Debugger or Log enabled; 36-50 ms with
+ * Seen on 2026-11-28: ~1-6 ms with none, Network, Page or Log enabled; 30-52 ms with
  * Runtime enabled, in a trace spent in V8.CollectSourcePositions (V8 re-parses the script's functions
  * to map its code to source positions). The browser benches' figures hold that cost for every big
  * script a start runs; a shop's browser, with no DevTools open, does not pay it.

@@ -15,22 +15,14 @@ import { join } from 'node:path';
 import { chromiumPath, startAppServer } from '../lib/app-server.ts';
 import { installedPersistentContext } from './installed-app.ts';
 import { MAIN_PAGES } from '#tests/setup/main-pages.ts';
+import { finiteMedian as median } from './median.ts';
 import { launchPlainChromium, type PlainChromium } from './plain-chromium.ts';
+import { SHELL_PAINTED, shellWatchSource } from './shell-watch.ts';
 
 const TARGET_MS = 300;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PAGES = process.env.PAGES ? process.env.PAGES.split(',') : MAIN_PAGES;
 const SETTLE_MS = 2500;
-const SHELL_MARK = 'repairops-bench:shell';
-/** In every new document of a measured tab: a mark at the first frame with the shell's user menu. */
-const WATCH_FOR_SHELL = `(() => {
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('[data-testid="current-user"]')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => performance.mark(${JSON.stringify(SHELL_MARK)}));
-  });
-  observer.observe(document, { childList: true, subtree: true });
-})();`;
 /** Read in the settled tab: the shell's mark, the app's boot marks, the API answers. */
 const READ_OPEN = `{
   marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
@@ -53,10 +45,6 @@ try {
   browser = await launchPlainChromium(profile, ['--window-size=1280,800']);
   // Every page once first: its lazy code and lists reach the worker's and the app's caches.
   for (const path of PAGES) await open(browser, path);
-  const median = (values: number[]) => {
-    const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
-    return finite.length ? finite[Math.floor(finite.length / 2)]! : NaN;
-  };
   const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '-').padStart(4);
   process.stdout.write(
     `page budget, no DevTools Runtime on the page: new tab, warm service worker, profile on disk, median of ${ROUNDS} (target < ${TARGET_MS} ms); load average ${loadavg()[0]!.toFixed(1)} at the start\n`,
@@ -102,7 +90,7 @@ async function open(chrome: PlainChromium, path: string): Promise<Open> {
   const { targetId, sessionId } = await chrome.newTab('about:blank');
   try {
     await chrome.send('Page.enable', {}, sessionId);
-    await chrome.send('Page.addScriptToEvaluateOnNewDocument', { source: WATCH_FOR_SHELL }, sessionId);
+    await chrome.send('Page.addScriptToEvaluateOnNewDocument', { source: shellWatchSource() }, sessionId);
     await chrome.send('Page.navigate', { url: `${base}/#${path}` }, sessionId);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const read = await chrome.evaluate<{ marks: [string, number][]; apiEnds: number[] }>(
@@ -110,7 +98,7 @@ async function open(chrome: PlainChromium, path: string): Promise<Open> {
       READ_OPEN,
     );
     const marks = Object.fromEntries(read.marks.map(([name, at]) => [name.replace(/^repairops:/, ''), at]));
-    const shellMs = marks[SHELL_MARK] ?? NaN;
+    const shellMs = marks[SHELL_PAINTED] ?? NaN;
     return { shellMs, readyMs: Math.max(shellMs, ...read.apiEnds), marks };
   } finally {
     await chrome.send('Target.closeTarget', { targetId });

@@ -14,15 +14,15 @@ import { installedContext } from './installed-app.ts';
 import { watchForShellIn } from './shell-watch.ts';
 import { BOOT_STEPS, measureOpen, watchLongTasks, type PageOpen } from './page-open.ts';
 import { MAIN_PAGES } from '#tests/setup/main-pages.ts';
+import { finiteMedian as median } from './median.ts';
 
 const TARGET_MS = 300;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const ALL_PAGES = MAIN_PAGES;
 /**
  * PAGES=<path>,<path> measures those only; FILES=1 lists each page's code files before ready;
  * PROFILE=<dir> writes a CPU profile of each page's last open there.
  */
-const PAGES = process.env.PAGES ? process.env.PAGES.split(',') : ALL_PAGES;
+const PAGES = process.env.PAGES ? process.env.PAGES.split(',') : MAIN_PAGES;
 const SETTLE_MS = 1500;
 
 if (!existsSync(chromiumPath())) {
@@ -34,11 +34,6 @@ if (process.env.PROFILE) mkdirSync(process.env.PROFILE, { recursive: true });
 const server = await startAppServer('test-results/bench-pages-server.json');
 const base = server.url.replace(/\/$/, '');
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
-/** The median of the finite values (a mark a page never reached is NaN), NaN when none. */
-const median = (values: number[]) => {
-  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return finite.length ? finite[Math.floor(finite.length / 2)]! : NaN;
-};
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '-').padStart(4);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;

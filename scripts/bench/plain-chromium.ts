@@ -10,7 +10,7 @@ export interface PlainChromium {
   send<T = Record<string, unknown>>(method: string, params?: object, sessionId?: string): Promise<T>;
   /** A new tab at `url`, attached (flat session) so that commands can reach it: its ids. */
   newTab(url: string): Promise<{ targetId: string; sessionId: string }>;
-  /** What `expression` (an async function body's value) gives in the tab, as JSON. */
+  /** The value of `expression` in the tab (awaited when a promise), as JSON. */
   evaluate<T>(sessionId: string, expression: string): Promise<T>;
   close(): Promise<void>;
 }

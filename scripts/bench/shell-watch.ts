@@ -1,21 +1,29 @@
-// How the offline benches (offline-bench.ts, offline-ab.ts) see the signed-in shell of a start.
+// How the browser benches see the signed-in shell of a start (offline-bench.ts, offline-ab.ts,
+// pages.ts, code-cache.ts through Playwright; pages-plain.ts in a plain Chromium).
 import type { BrowserContext, Page } from '@playwright/test';
 
-/** What the page logs at the shell's first frame, followed by its time from the navigation start. */
-const SHELL_PAINTED = 'repairops-bench:shell-painted';
+/**
+ * What the page logs at the shell's first frame, followed by its time from the navigation start, and
+ * the name of the performance mark it sets there.
+ */
+export const SHELL_PAINTED = 'repairops-bench:shell-painted';
 
 /**
  * Runs in every new document of the context before the app: at the first animation frame after the
- * signed-in shell's user menu entered the DOM, logs the time from the navigation start. A console
- * message, not a value for Playwright to poll: a `waitForFunction` puts Playwright's injected script
- * into the page first (~10 ms of its main thread in a trace, in the middle of the start), and a
- * locator's `waitFor` polls in steps of up to 500 ms.
+ * signed-in shell's user menu entered the DOM, logs the time from the navigation start and marks it
+ * (a page with no DevTools Runtime, whose console nobody hears, is read from the mark once settled).
+ * A console message, not a value for Playwright to poll: a `waitForFunction` puts Playwright's
+ * injected script into the page first (~10 ms of its main thread in a trace, in the middle of the
+ * start), and a locator's `waitFor` polls in steps of up to 500 ms.
  */
 function watchForShell(marker: string): void {
   const observer = new MutationObserver(() => {
     if (!document.querySelector('[data-testid="current-user"]')) return;
     observer.disconnect();
-    requestAnimationFrame(() => console.debug(marker, performance.now()));
+    requestAnimationFrame(() => {
+      performance.mark(marker);
+      console.debug(marker, performance.now());
+    });
   });
   observer.observe(document, { childList: true, subtree: true });
 }
@@ -23,6 +31,10 @@ function watchForShell(marker: string): void {
 export async function watchForShellIn(context: BrowserContext): Promise<void> {
   await context.addInitScript(watchForShell, SHELL_PAINTED);
 }
+
+/** The same watcher as a script's source, for `Page.addScriptToEvaluateOnNewDocument`. */
+export const shellWatchSource = (): string =>
+  `(${watchForShell.toString()})(${JSON.stringify(SHELL_PAINTED)});`;
 
 export interface ShellStart {
   /** From the bench's goto to the shell's message received (includes Playwright's round trips). */
