@@ -8,12 +8,12 @@
 // new tab of the installed, signed-in app, offline, to the first frame with the shell (in the page,
 // from its navigation start). AB_SETTLED=1 opens each tab 1 s before its clock starts; AB_URL opens
 // another address than the landing page's (`/#/`: the installed app's start_url).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath, freePort } from '../lib/app-server.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from '../lib/app-server.ts';
 import { buildServer } from '../build-server.ts';
 import { LANDING_URL, installedContext } from './installed-app.ts';
+import { serveBuild } from './serve-build.ts';
 import { startToShell, watchForShellIn } from './shell-watch.ts';
 
 const dirs = (process.env.AB_DIRS ?? '').split(',').filter(Boolean);
@@ -23,29 +23,6 @@ const URL_OPENED = process.env.AB_URL ?? LANDING_URL;
 if (dirs.length < 2 || dirs.some((dir) => !existsSync(`${dir}/index.html`))) {
   process.stdout.write('AB_DIRS must name two or more PWA builds (directories with index.html)\n');
   process.exit(1);
-}
-
-async function serve(dir: string, index: number): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/e2e-server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      STATIC_DIR: dir,
-      LOG_LEVEL: 'error',
-      E2E_SERVER_INFO: `test-results/bench-ab-${index}.json`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://localhost:${port}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(base)).ok) return { base, child };
-    } catch {
-      if (tries > 240) throw new Error(`server for ${dir} did not start`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** A context of the signed-in Admin with the build's service worker installed, then offline. */
@@ -67,7 +44,7 @@ async function start(context: BrowserContext): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 await buildServer();
-const servers = await Promise.all(dirs.map((dir, i) => serve(dir, i)));
+const servers = await Promise.all(dirs.map((dir, i) => serveBuild(dir, i)));
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 try {
   const contexts: BrowserContext[] = [];
