@@ -10,6 +10,8 @@ export interface PlainChromium {
   send<T = Record<string, unknown>>(method: string, params?: object, sessionId?: string): Promise<T>;
   /** A new tab at `url`, attached (flat session) so that commands can reach it: its ids. */
   newTab(url: string): Promise<{ targetId: string; sessionId: string }>;
+  /** Calls `listener` with the params of every protocol event named `method` (e.g. `Tracing.dataCollected`). */
+  on(method: string, listener: (params: Record<string, unknown>) => void): void;
   /** The value of `expression` in the tab (awaited when a promise), as JSON. */
   evaluate<T>(sessionId: string, expression: string): Promise<T>;
   close(): Promise<void>;
@@ -36,12 +38,17 @@ export async function launchPlainChromium(userDataDir: string, args: string[] = 
   });
   let lastId = 0;
   const pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
+  const listeners = new Map<string, ((params: Record<string, unknown>) => void)[]>();
   socket.onmessage = (event) => {
     const message = JSON.parse(String(event.data)) as {
       id?: number;
       result?: unknown;
       error?: { message: string };
+      method?: string;
+      params?: Record<string, unknown>;
     };
+    if (message.method)
+      for (const listener of listeners.get(message.method) ?? []) listener(message.params ?? {});
     const waiting = message.id === undefined ? undefined : pending.get(message.id);
     if (!waiting) return;
     pending.delete(message.id!);
@@ -56,6 +63,9 @@ export async function launchPlainChromium(userDataDir: string, args: string[] = 
     });
   return {
     send,
+    on(method, listener) {
+      listeners.set(method, [...(listeners.get(method) ?? []), listener]);
+    },
     async newTab(url) {
       const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url });
       const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', {
