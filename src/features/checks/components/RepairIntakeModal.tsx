@@ -4,12 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { INTAKE_LINES_MAX } from '#contract/values/repairs-intake.ts';
-// A refused intake's rejected lines are read with the schema itself (the only zod this runs).
-// eslint-disable-next-line no-restricted-imports -- that schema, not a value of it
-import { repairIntakeOutput, type RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
+import type { IntakeRejected, RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
 import { callApi } from '#src/lib/api/client.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { localizedErrorMessage } from '#src/lib/api/error-messages.ts';
+import { refusedIntakeLines } from '#src/lib/api/refused-intake-lines.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
 
 interface RepairIntakeModalProps {
@@ -48,6 +47,7 @@ function IntakeForm({ orderId, orderTitle, deviceIds, count, onClose, onDone }: 
   const [titleError, setTitleError] = useState<string | null>(null);
   const requestId = useRequestId();
   const [twice, setTwice] = useState(false);
+  const [elsewhere, setElsewhere] = useState<IntakeRejected[]>([]);
   const intake = useMutation({
     mutationFn: (body: {
       check_order_id: number;
@@ -55,19 +55,22 @@ function IntakeForm({ orderId, orderTitle, deviceIds, count, onClose, onDone }: 
       batch_title: string;
       allow_tracked_elsewhere: boolean;
     }) => callApi(endpoints.repairIntakeFromCheck, { ...body, request_id: requestId.idFor(body) }),
+    onMutate: () => setElsewhere([]),
+    // Every device refused (REPAIR_NO_VALID_LINES): the answer lists why; those already tracked in
+    // another batch are named with it, so the shop can decide to follow them twice (issue 27). The
+    // mutation shows its error once this is done (react-query awaits onError first).
+    onError: async (err) =>
+      setElsewhere(
+        err instanceof ApiError
+          ? ((await refusedIntakeLines(err.datas)) ?? []).filter((r) => r.reason === 'tracked_elsewhere')
+          : [],
+      ),
     onSuccess: (datas) => {
       requestId.done();
       onDone(datas);
     },
   });
   const failure = intake.error instanceof ApiError ? intake.error : null;
-  // Every device refused (REPAIR_NO_VALID_LINES): the answer lists why; those already tracked in
-  // another batch are named with it, so the shop can decide to follow them twice (issue 27).
-  const elsewhere = failure
-    ? (repairIntakeOutput.shape.rejected
-        .safeParse((failure.datas as { rejected?: unknown } | null)?.rejected)
-        .data?.filter((r) => r.reason === 'tracked_elsewhere') ?? [])
-    : [];
   const tooMany = count > INTAKE_LINES_MAX;
 
   const submit = (e: FormEvent) => {

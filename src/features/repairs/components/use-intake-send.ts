@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import type { LogisticsBadge } from '#contract/values/repairs.ts';
-// A refused intake's rejected lines are read with the schema itself (the only zod this runs).
-// eslint-disable-next-line no-restricted-imports -- that schema, not a value of it
-import {
-  repairIntakeOutput,
-  type IntakeLine,
-  type IntakeRejected,
-  type RepairIntakeDatas,
-} from '#contract/schemas/repairs-intake.ts';
+import type { IntakeLine, RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
+import { refusedIntakeLines } from '#src/lib/api/refused-intake-lines.ts';
 import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { isQueued } from '#src/lib/offline/outbox.ts';
 import { useRequestId } from '#src/lib/use-request-id.ts';
@@ -64,7 +58,7 @@ export function useIntakeSend(onBatch: (id: number) => void) {
       setResult(isQueued(answer) ? null : answer);
       return true;
     } catch (err) {
-      const refused = err instanceof ApiError ? rejectedOf(err.datas) : null;
+      const refused = err instanceof ApiError ? await refusedIntakeLines(err.datas) : null;
       // Nothing taken in: the answer still lists every line's reason, shown as the list it names.
       setSent(refused ? lines : []);
       setResult(refused ? { batch_id: Number(target), added: 0, device_ids: [], rejected: refused } : null);
@@ -96,12 +90,4 @@ export function useIntakeSend(onBatch: (id: number) => void) {
     formError,
     sending: createBatch.isPending || intake.isPending,
   };
-}
-
-/** The refused lines an error answer carries (REPAIR_NO_VALID_LINES), or null. */
-function rejectedOf(datas: unknown): IntakeRejected[] | null {
-  const parsed = repairIntakeOutput.shape.rejected.safeParse(
-    (datas as { rejected?: unknown } | null)?.rejected,
-  );
-  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
 }
