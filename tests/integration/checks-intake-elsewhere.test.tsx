@@ -2,27 +2,15 @@
 // selected device is refused because another batch already tracks it, the error names that batch
 // (read from the answer with the contract's schema, which loads on that answer only), and ticking
 // "take them anyway" moves them (issue 27).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentTestServer } from '#tests/setup/web.ts';
+import { placeWarrantyOrder, sizeResultsTable } from '#tests/setup/check-order-screens.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 
-// jsdom has no layout: give the results table's scroller a size so its virtualiser renders rows.
-const sized = (name: 'clientHeight' | 'clientWidth', px: number) => {
-  const original = Object.getOwnPropertyDescriptor(Element.prototype, name);
-  Object.defineProperty(Element.prototype, name, {
-    configurable: true,
-    get(this: Element) {
-      return this.getAttribute('data-testid') === 'results-table' ? px : (original?.get?.call(this) ?? 0);
-    },
-  });
-  return () => original && Object.defineProperty(Element.prototype, name, original);
-};
-const restores: (() => unknown)[] = [];
-beforeAll(() => restores.push(sized('clientHeight', 560), sized('clientWidth', 1200)));
-afterAll(() => restores.forEach((restore) => restore()));
+sizeResultsTable();
 
 const imei = imeiWithCheckDigit('35209900176581');
 
@@ -31,21 +19,11 @@ async function orderOfATrackedDevice(): Promise<number> {
   const s = currentTestServer();
   const token = await s.login('admin', 'repair2026');
   localStorage.setItem('token', token);
-  const services = await s.call<{ list: { id: number; code: string }[] }>(
-    '/api/checks/combo_list',
-    {},
-    { token },
-  );
-  const warranty = services.datas.list.find((x) => x.code === 'warranty')?.id;
-  const placed = await s.call<{ order_id: number }>(
-    '/api/checks/order_create',
-    { title: 'Elsewhere', identifiers: [imei], service_ids: [warranty] },
-    { token },
-  );
+  const orderId = await placeWarrantyOrder(token, 'Elsewhere', [imei]);
   await s.db
     .updateTable('check_devices')
     .set({ model: 'iPhone 13', status: 'success' })
-    .where('order_id', '=', placed.datas.order_id)
+    .where('order_id', '=', orderId)
     .execute();
   const batch = await s.call<{ id: number }>('/api/repair/batch_create', { title: '甲批次' }, { token });
   await s.call(
@@ -53,7 +31,7 @@ async function orderOfATrackedDevice(): Promise<number> {
     { batch_id: batch.datas.id, lines: [{ ident: imei }] },
     { token },
   );
-  return placed.datas.order_id;
+  return orderId;
 }
 
 describe('order detail: into repair tracking, a device tracked elsewhere', () => {

@@ -1,26 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentTestServer } from '#tests/setup/web.ts';
+import { placeWarrantyOrder, sizeResultsTable } from '#tests/setup/check-order-screens.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { TABLET_LAYOUT_QUERY } from '#src/ui/use-tablet-layout.ts';
 
-// jsdom has no layout: give the results table's scroller a size so its virtualiser renders rows.
-const sized = (name: 'clientHeight' | 'clientWidth', px: number) => {
-  const original = Object.getOwnPropertyDescriptor(Element.prototype, name);
-  Object.defineProperty(Element.prototype, name, {
-    configurable: true,
-    get(this: Element) {
-      return this.getAttribute('data-testid') === 'results-table' ? px : (original?.get?.call(this) ?? 0);
-    },
-  });
-  return () => original && Object.defineProperty(Element.prototype, name, original);
-};
-const restores: (() => unknown)[] = [];
+sizeResultsTable();
 const realMatchMedia = window.matchMedia;
-beforeAll(() => restores.push(sized('clientHeight', 560), sized('clientWidth', 1200)));
-afterAll(() => restores.forEach((restore) => restore()));
 afterEach(() => {
   window.matchMedia = realMatchMedia;
 });
@@ -32,18 +20,7 @@ async function order(): Promise<number> {
   const s = currentTestServer();
   const token = await s.login('admin', 'repair2026');
   localStorage.setItem('token', token);
-  const services = await s.call<{ list: { id: number; code: string }[] }>(
-    '/api/checks/combo_list',
-    {},
-    { token },
-  );
-  const warranty = services.datas.list.find((x) => x.code === 'warranty')?.id;
-  const placed = await s.call<{ order_id: number }>(
-    '/api/checks/order_create',
-    { title: 'Layout', identifiers: [imei(1), imei(2), imei(3)], service_ids: [warranty] },
-    { token },
-  );
-  const orderId = placed.datas.order_id;
+  const orderId = await placeWarrantyOrder(token, 'Layout', [imei(1), imei(2), imei(3)]);
   await s.db
     .updateTable('check_devices')
     .set({ model: 'iPhone 13', network_lock: 'yes', mdm_lock: 'no', status: 'success' })

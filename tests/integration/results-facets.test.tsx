@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderFacetsDatas } from '#contract/schemas/checks-derive.ts';
 import type { ResultColumnsDatas } from '#contract/schemas/checks-columns.ts';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import { currentTestServer } from '#tests/setup/web.ts';
+import { placeWarrantyOrder, sizeResultsTable } from '#tests/setup/check-order-screens.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts';
 
 beforeEach(clearInquiryDrafts);
 
-// jsdom has no layout: give the results table's scroller a size so its virtualiser renders rows.
-const sized = (name: 'clientHeight' | 'clientWidth', px: number) => {
-  const original = Object.getOwnPropertyDescriptor(Element.prototype, name);
-  Object.defineProperty(Element.prototype, name, {
-    configurable: true,
-    get(this: Element) {
-      return this.getAttribute('data-testid') === 'results-table' ? px : (original?.get?.call(this) ?? 0);
-    },
-  });
-  return () => original && Object.defineProperty(Element.prototype, name, original);
-};
-const restores: (() => unknown)[] = [];
-beforeAll(() => restores.push(sized('clientHeight', 560), sized('clientWidth', 1200)));
-afterAll(() => restores.forEach((restore) => restore()));
+sizeResultsTable();
 
 const imei = (n: number) => imeiWithCheckDigit(String(35209900176200 + n));
 const MODELS = ['iPhone 13', 'iPhone 14 Pro', 'iPhone 13'];
@@ -39,19 +27,11 @@ async function signIn() {
 /** An order of 9 devices whose results are written straight into the database (no job runner here). */
 async function orderWithResults(token: string): Promise<number> {
   const s = currentTestServer();
-  const services = await s.call<{ list: { id: number; code: string }[] }>(
-    '/api/checks/combo_list',
-    {},
-    { token },
+  const orderId = await placeWarrantyOrder(
+    token,
+    'Facets',
+    Array.from({ length: 9 }, (_, i) => imei(i)),
   );
-  const warranty = services.datas.list.find((x) => x.code === 'warranty')?.id;
-  const placed = await s.call<{ order_id: number }>(
-    '/api/checks/order_create',
-    { title: 'Facets', identifiers: Array.from({ length: 9 }, (_, i) => imei(i)), service_ids: [warranty] },
-    { token },
-  );
-  expect(placed.errcode).toBe(0);
-  const orderId = placed.datas.order_id;
   const devices = await s.db
     .selectFrom('check_devices')
     .select('id')
