@@ -2,6 +2,7 @@ import {
   DEFAULT_THEME,
   deepMerge,
   defaultCssVariablesResolver,
+  isVirtualColor,
   mergeMantineTheme,
   type MantineTheme,
 } from '@mantine/core';
@@ -12,6 +13,7 @@ import {
   BLACK_WHITE_LUMINANCE,
   WHITE,
   contrastRatio,
+  darkenedUntilReadable,
   filledHoverShade,
   readableTextOn,
   relativeLuminance,
@@ -41,6 +43,18 @@ describe('contrast arithmetic', () => {
     }
   });
 
+  it('darkens a text color only as far as it must to read on a light background', () => {
+    expect(darkenedUntilReadable('#1864ab', '#d0ebff')).toBe('#1864ab');
+    const teal = darkenedUntilReadable('#087f5b', '#c3fae8');
+    expect(contrastRatio(teal, '#c3fae8')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    expect(contrastRatio(teal, '#c3fae8')).toBeLessThan(5.2);
+    expect(contrastRatio(darkenedUntilReadable('#ffffff', '#ffffff'), '#ffffff')).toBeGreaterThanOrEqual(
+      AA_TEXT_CONTRAST,
+    );
+    // On a background black cannot read on, black is the best there is.
+    expect(darkenedUntilReadable('#555555', '#333333')).toBe(BLACK);
+  });
+
   it('hovers one shade away from the text color', () => {
     const shades = ['#eeeeee', '#cccccc', '#aaaaaa', '#888888', '#666666', '#444444', '#222222'];
     expect(filledHoverShade(shades, 1)).toBe(0); // black text: lighter
@@ -67,6 +81,16 @@ function themeIn(primary: (typeof THEME_COLOR_NAMES)[number], scheme: ThemeSchem
     return resolve(next);
   };
   return { theme, resolve };
+}
+
+/** A color as #rrggbb: Mantine writes the dark scheme's light backgrounds as opaque `rgba(…)`. */
+function hexOf(value: string): string {
+  const rgba = /^rgba?\((\d+),\s*(\d+),\s*(\d+)(?:,\s*1)?\)$/.exec(value.trim());
+  if (!rgba) return value;
+  return `#${rgba
+    .slice(1, 4)
+    .map((c) => Number(c).toString(16).padStart(2, '0'))
+    .join('')}`;
 }
 
 const filled = (theme: MantineTheme, color: string) =>
@@ -134,6 +158,18 @@ describe('the app theme: text on filled colors reaches WCAG AA (4.5:1)', () => {
           const ratio = contrastRatio(resolve(colors.background), resolve(colors.color));
           if (ratio < AA_TEXT_CONTRAST) failures.push(`${color}.${shade}: ${ratio.toFixed(2)}:1`);
         }
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it(`light variants of every color (the history's status badges, color="teal" variant="light"), ${scheme}`, () => {
+      const { theme, resolve } = themeIn('blueolympic', scheme);
+      const failures: string[] = [];
+      for (const [color, shades] of Object.entries(theme.colors)) {
+        if (isVirtualColor(shades)) continue;
+        const colors = theme.variantColorResolver({ color, theme, variant: 'light' });
+        const ratio = contrastRatio(hexOf(resolve(colors.background)), hexOf(resolve(colors.color)));
+        if (ratio < AA_TEXT_CONTRAST) failures.push(`${color}: ${ratio.toFixed(2)}:1`);
       }
       expect(failures).toEqual([]);
     });

@@ -54,3 +54,24 @@ export function filledHoverShade(shades: readonly string[], base: number): numbe
   const darker = readableTextOn(shades[base]!) === WHITE;
   return darker ? Math.min(base + 1, shades.length - 1) : Math.max(base - 1, 0);
 }
+
+/**
+ * `text` darkened toward black, in 5 % steps, until it reaches `minimum` on `background` (a light
+ * background: black reaches 4.5:1 on any color lighter than ~#767676). Mantine's light variants
+ * (`<Badge color="teal" variant="light">`) put shade 9 on shade 1, which for teal, green, orange and
+ * yellow is 2.7-4.3:1.
+ */
+export function darkenedUntilReadable(text: string, background: string, minimum = AA_TEXT_CONTRAST): string {
+  const channels = [1, 3, 5].map((i) => parseInt(text.replace('#', '').slice(i - 1, i + 1), 16));
+  for (let step = 0; step <= 20; step++) {
+    const hex = `#${channels
+      .map((c) =>
+        Math.round(c * (1 - step / 20))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+    if (contrastRatio(hex, background) >= minimum) return hex;
+  }
+  return BLACK;
+}
