@@ -1,7 +1,8 @@
 // `npm test`: every check and every test, in order, then one closing line that sums them all:
 // `N passed, N failed, N skipped` (the static checks count one each).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { failedPlaywrightTests, failedVitestTests } from './lib/failed-tests.ts';
+import { failedPlaywrightTests, failedVitestTests, unhandledVitestErrors } from './lib/failed-tests.ts';
+import { UNHANDLED_REPORT } from './lib/vitest-unhandled-reporter.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
 import { run } from './lib/run.ts';
 import { runPool, type PoolJob } from './lib/run-pool.ts';
@@ -76,6 +77,7 @@ const vitestCode = await run('npx', [
   '--reporter=default',
   '--reporter=json',
   '--outputFile=test-results/vitest.json',
+  '--reporter=./scripts/lib/vitest-unhandled-reporter.ts',
 ]);
 postgres?.stop();
 const vitest = readJson('test-results/vitest.json');
@@ -90,7 +92,13 @@ if (vitest) {
   total.passed += v.passed;
   total.failed += v.failed;
   total.skipped += v.skipped;
-  failures.push(...failedVitestTests(vitest, process.cwd()).map((f) => `vitest  ${f}`));
+  const named = [
+    ...failedVitestTests(vitest, process.cwd()),
+    ...unhandledVitestErrors(readJson(UNHANDLED_REPORT) ?? {}, process.cwd()),
+  ];
+  if (vitestCode !== 0 && named.length === 0)
+    named.push(`exited ${vitestCode} with nothing named: see its output`);
+  failures.push(...named.map((f) => `vitest  ${f}`));
   lines.push(
     `${v.failed ? 'FAIL' : 'ok  '} vitest: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`,
   );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { failedPlaywrightTests, failedVitestTests, firstLine } from './failed-tests.ts';
+import {
+  failedPlaywrightTests,
+  failedVitestTests,
+  firstLine,
+  unhandledVitestErrors,
+} from './failed-tests.ts';
 
 describe('failed-tests', () => {
   it('takes the first non-empty line of an error, without colour codes, cut to 200 characters', () => {
@@ -76,5 +81,31 @@ describe('failed-tests', () => {
       ],
     };
     expect(failedPlaywrightTests(report)).toEqual(['offline.spec.ts:20 › breaks: Timeout 5000ms exceeded']);
+  });
+
+  it('names each unhandled error of a vitest run with the file and test it came from, and an interrupted run', () => {
+    const report = {
+      reason: 'interrupted',
+      errors: [
+        {
+          name: 'TypeError',
+          message: 'Cannot read properties of undefined\n  at x.ts:1',
+          file: '/repo/src/a.test.tsx',
+          test: 'a opens',
+        },
+        {
+          name: 'Error',
+          message: 'socket hang up',
+          stack:
+            'Error: socket hang up\n    at file:///repo/node_modules/x/y.js:3:4\n    at /repo/server/z.ts:12:7',
+        },
+      ],
+    };
+    expect(unhandledVitestErrors(report, '/repo')).toEqual([
+      'unhandled: src/a.test.tsx › a opens: TypeError: Cannot read properties of undefined',
+      'unhandled: Error: socket hang up (at server/z.ts:12:7)',
+      'the run ended interrupted',
+    ]);
+    expect(unhandledVitestErrors({ reason: 'passed', errors: [] }, '/repo')).toEqual([]);
   });
 });

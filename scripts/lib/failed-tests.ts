@@ -68,6 +68,41 @@ export function failedVitestTests(report: Record<string, unknown>, root: string)
   return failed;
 }
 
+interface UnhandledError {
+  name?: string;
+  message?: string;
+  stack?: string;
+  file?: string;
+  test?: string;
+}
+
+/** The first frame of a stack in the project's own code (not node_modules), relative to the root. */
+function ownFrame(stack: string | undefined, root: string): string | undefined {
+  const frame = (stack ?? '')
+    .split('\n')
+    .map((line) => /\(?(?:file:\/\/)?(\/[^\s()]+:\d+:\d+)\)?\s*$/.exec(line.trim())?.[1])
+    .find((path) => path?.startsWith(`${root}/`) && !path.includes('/node_modules/'));
+  return frame ? relative(frame, root) : undefined;
+}
+
+/**
+ * `unhandled: file › test: Name: message` for each unhandled error of a vitest run
+ * (scripts/lib/vitest-unhandled-reporter.ts), and a line when the run did not end by finishing.
+ */
+export function unhandledVitestErrors(report: Record<string, unknown>, root: string): string[] {
+  const errors = (report.errors ?? []) as UnhandledError[];
+  const lines = errors.map((error) => {
+    const where = error.file ? `${relative(error.file, root)}${error.test ? ` › ${error.test}` : ''}: ` : '';
+    const what = firstLine([error.name, error.message].filter(Boolean).join(': '));
+    const at = ownFrame(error.stack, root);
+    return `unhandled: ${where}${what}${at ? ` (at ${at})` : ''}`;
+  });
+  if (report.reason && report.reason !== 'passed' && report.reason !== 'failed') {
+    lines.push(`the run ended ${String(report.reason)}`);
+  }
+  return lines;
+}
+
 function playwrightSpecs(suites: PlaywrightSuite[], parentFile?: string): PlaywrightSpec[] {
   return suites.flatMap((suite) => {
     const file = suite.file ?? parentFile;
