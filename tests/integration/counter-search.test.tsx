@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { ErrCode } from '#contract/errcodes.ts';
 import type { SearchHit } from '#contract/schemas/search.ts';
+import { ticketDetail } from '#contract/schemas/counter-tickets.ts';
+import { customerRow } from '#contract/schemas/counter-customers.ts';
+import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import { currentTestServer, mswServer } from '#tests/setup/web.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
 
@@ -15,10 +18,23 @@ import { renderApp } from '#tests/setup/render-app.tsx';
 async function signIn() {
   const token = await currentTestServer().login('admin', 'repair2026');
   localStorage.setItem('token', token);
+  return token;
+}
+
+async function counterApi<D>(
+  token: string,
+  name: string,
+  body: Record<string, unknown>,
+  parse: (d: unknown) => D,
+) {
+  const res = await currentTestServer().call(`/api/counter/${name}`, body, { token });
+  if (res.errcode !== ErrCode.OK) throw new Error(`${name}: ${res.errcode} ${res.msg}`);
+  return parse(res.datas);
 }
 
 const ok = (datas: unknown) => HttpResponse.json({ errcode: ErrCode.OK, msg: '', datas });
 const hit = (h: SearchHit) => h;
+const IMEI = imeiWithCheckDigit('35678901234567');
 
 function mockSearch() {
   const asked: string[] = [];
@@ -83,26 +99,33 @@ describe('header search', () => {
     expect(router.state.location.search).toEqual({ id: 7 });
   });
 
-  it('offline, searches what is cached, says so, and asks nothing of the server', async () => {
-    await signIn();
+  it('offline, searches what is cached, says so, asks nothing of the server, and opens the cached ticket', async () => {
+    const token = await signIn();
     const asked = mockSearch();
     const user = userEvent.setup();
+    // A customer and a ticket made on the real server, cached the way the customer list and the
+    // ticket's page cache them: the ticket page must open from that cache, whole, offline.
+    const ana = await counterApi(
+      token,
+      'customer_save',
+      { name: 'Ana López', phones: ['13911115678'] },
+      customerRow.parse,
+    );
+    const li = await counterApi(
+      token,
+      'customer_save',
+      { name: 'Li Lei', phones: ['13922220000'] },
+      customerRow.parse,
+    );
+    const ticket = await counterApi(
+      token,
+      'ticket_create',
+      { customer_id: ana.id, devices: [{ ident: IMEI }], fault: '屏幕碎' },
+      ticketDetail.parse,
+    );
     const { queryClient, router } = renderApp('/app/downloadCenter');
-    // What the customer list and a ticket's page left in the cache.
-    queryClient.setQueryData(['counter', 'customers', 'list', { q: '' }], {
-      list: [
-        { id: 21, name: 'Ana López', phones: ['13911115678'], open_tickets: 1 },
-        { id: 22, name: 'Li Lei', phones: ['13922220000'], open_tickets: 0 },
-      ],
-      total: 2,
-    });
-    queryClient.setQueryData(['counter', 'tickets', 'detail', 9], {
-      id: 9,
-      no_text: 'T-20261128-0009',
-      status: 'repairing',
-      customer_id: 21,
-      devices: [{ id: 1, ident: '356789012345670', sn: null, imei: '356789012345670', model: null }],
-    });
+    queryClient.setQueryData(['counter', 'customers', 'list', { q: '' }], { list: [ana, li], total: 2 });
+    queryClient.setQueryData(['counter', 'tickets', 'detail', ticket.id], ticket);
     Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
     act(() => void window.dispatchEvent(new Event('offline')));
 
@@ -116,12 +139,14 @@ describe('header search', () => {
     expect(screen.getByTestId('search-offline').textContent).toMatch(/离线结果/);
 
     await user.clear(input);
-    await user.type(input, '356789012345670');
+    await user.type(input, IMEI);
     const tickets = await screen.findByTestId('search-group-tickets');
-    expect(within(tickets).getByText('T-20261128-0009')).toBeTruthy();
-    expect(within(tickets).getByText('维修中')).toBeTruthy();
+    expect(within(tickets).getByText(ticket.no_text)).toBeTruthy();
+    expect(within(tickets).getByText('Ana López · 已收机')).toBeTruthy();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/tickets/detail'));
+    const page = await screen.findByTestId('ticket-detail', {}, { timeout: 10_000 });
+    expect(within(page).getAllByText(ticket.no_text).length).toBeGreaterThan(0);
     expect(asked).toEqual([]);
   });
 });
