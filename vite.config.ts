@@ -11,6 +11,7 @@ import { precompress } from './scripts/precompress.ts';
 import { inlineErrCodes } from './scripts/vite-errcodes-inline.ts';
 import { signInIcons } from './scripts/sign-in-icons.ts';
 import { classicVendorsPlugin, isVendorShim } from './scripts/vite-classic-vendors.ts';
+import { classicStartPlugin } from './scripts/vite-classic-start.ts';
 import { compileHintsPlugin } from './scripts/vite-compile-hints.ts';
 import { signedInPreloadPlugin } from './scripts/vite-signed-in-preload.ts';
 import { signedInStartGroup } from './scripts/vite-signed-in-start.ts';
@@ -102,6 +103,10 @@ export default defineConfig({
     // V8 compiles the signed-in start's files whole while they stream in (scripts/vite-compile-hints.ts;
     // COMPILE_HINTS=none builds without, for the benches' A/B runs).
     !process.env.VITEST && process.env.COMPILE_HINTS !== 'none' && compileHintsPlugin(),
+    // The entry's graph and the signed-in start's group as two classic scripts that V8's code cache
+    // serves, once the files are written (scripts/vite-classic-start.ts, decision 0062;
+    // CLASSIC_START=none builds without, for the benches' A/B runs).
+    !process.env.VITEST && process.env.CLASSIC_START !== 'none' && classicStartPlugin(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -31,6 +31,8 @@ export interface BundleChunk {
   facadeModuleId: string | null;
   moduleIds: readonly string[];
   imports: readonly string[];
+  /** The chunk's code (a Rolldown OutputChunk has it; what reads only the graph leaves it out). */
+  code?: string;
   viteMetadata?: { importedCss: Set<string> };
 }
 export type Bundle = Record<string, BundleChunk | { type: 'asset'; fileName: string }>;
