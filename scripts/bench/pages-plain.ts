@@ -14,6 +14,9 @@
  * round opens every page in every build in turn, the order alternating, ROUNDS (5) times. On this
  * shared machine a figure drifts by 100 ms between passes minutes apart: only interleaved opens
  * compare builds.
+ *
+ * Before and after, the browser's floor of the hour: a trivial page's first paint in a new tab of the
+ * same Chromium (scripts/bench/page-floor.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +27,7 @@ import { chromiumPath, startAppServer } from '../lib/app-server.ts';
 import { installedPersistentContext } from './installed-app.ts';
 import { MAIN_PAGES } from '#tests/setup/main-pages.ts';
 import { finiteMedian as median } from './median.ts';
+import { floorLine, measureFloor } from './page-floor.ts';
 import { launchPlainChromium, type PlainChromium } from './plain-chromium.ts';
 import { serveBuild } from './serve-build.ts';
 import { SHELL_PAINTED, shellWatchSource } from './shell-watch.ts';
@@ -63,8 +67,10 @@ try {
   process.stdout.write(
     `page budget, no DevTools Runtime on the page: new tab, warm service worker, profile on disk, median of ${ROUNDS} (target < ${TARGET_MS} ms); load average ${loadavg()[0]!.toFixed(1)} at the start\n`,
   );
+  process.stdout.write(floorLine(await measureFloor(browser), 'at the start'));
   if (AB_DIRS.length > 0) await compareBuilds(browser);
   else await measurePages(browser, bases[0]!);
+  process.stdout.write(floorLine(await measureFloor(browser), 'at the end'));
   process.stdout.write(`load average ${loadavg()[0]!.toFixed(1)} at the end\n`);
 } finally {
   await browser?.close();
@@ -88,7 +94,7 @@ async function measurePages(chrome: PlainChromium, base: string): Promise<void> 
   process.stdout.write(`${under} of ${PAGES.length} pages under ${TARGET_MS} ms\n`);
 }
 
-/** Each page in every build in turn, ROUNDS times: per build, the median ready and boot, and all opens. */
+/** Each page in every build in turn, ROUNDS times: per build, the median ready, shell and boot marks, and all opens. */
 async function compareBuilds(chrome: PlainChromium): Promise<void> {
   const all: number[][] = AB_DIRS.map(() => []);
   for (const path of PAGES) {
@@ -102,7 +108,7 @@ async function compareBuilds(chrome: PlainChromium): Promise<void> {
       const ready = opens[i]!.map((o) => o.readyMs);
       all[i]!.push(...ready);
       process.stdout.write(
-        `  ${dir.padEnd(24)} ready ${ms(median(ready))} ms  boot ${ms(median(opens[i]!.map((o) => o.marks.boot ?? NaN)))} ms  (${ready.map((v) => v.toFixed(0)).join(', ')})\n`,
+        `  ${dir.padEnd(24)} ready ${ms(median(ready))} ms  shell ${ms(median(opens[i]!.map((o) => o.shellMs)))}  ${BOOT_MARKS.map((m) => `${m} ${ms(median(opens[i]!.map((o) => o.marks[m] ?? NaN)))}`).join(' | ')}  (${ready.map((v) => v.toFixed(0)).join(', ')})\n`,
       );
     }
   }
