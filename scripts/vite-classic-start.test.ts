@@ -105,7 +105,9 @@ describe('classic start', () => {
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     expect(html).toContain(`<script defer src="/${built.boot}"></script>`);
     expect(html).not.toContain('type="module"');
-    expect(html).not.toContain('modulepreload');
+    // The shims are preloaded: a lazy page imports them.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/entry.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/a.js">');
     expect(html).toContain('/assets/index.css');
 
     const script = (name: string) => readFileSync(join(dir, name), 'utf8');
@@ -149,15 +151,9 @@ export { a, bump, counter };`,
   });
 
   it('puts the boot script in the entry module’s place, and refuses an index.html without it', () => {
-    const out = withStartScripts(
-      HTML,
-      '/',
-      ['assets/entry.js', 'assets/a.js'],
-      '/assets/core-boot-x.js',
-      'l()',
-    );
+    const out = withStartScripts(HTML, '/', 'assets/entry.js', '/assets/core-boot-x.js', 'l()');
     expect(out).toContain('<script defer src="/assets/core-boot-x.js"></script>\n    <script>l()</script>');
-    expect(() => withStartScripts('<html></html>', '/', ['assets/entry.js'], '/b.js', 'l()')).toThrow(
+    expect(() => withStartScripts('<html></html>', '/', 'assets/entry.js', '/b.js', 'l()')).toThrow(
       'no module script for assets/entry.js',
     );
   });

@@ -214,7 +214,7 @@ export async function buildClassicStart(
   const htmlPath = join(dir, 'index.html');
   const loader = signedInLoader(`${base}${signedInName}`, keyOf(signedIn[0]!), STORAGE_KEYS.token);
   const html = readFileSync(htmlPath, 'utf8');
-  writeFileSync(htmlPath, withStartScripts(html, base, boot, `${base}${bootName}`, loader));
+  writeFileSync(htmlPath, withStartScripts(html, base, boot[0]!, `${base}${bootName}`, loader));
   return { boot: bootName, signedIn: signedInName };
 }
 

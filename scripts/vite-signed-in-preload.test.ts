@@ -58,6 +58,8 @@ describe('signedInPreloads', () => {
       'start.js',
     ]);
     expect(preloads.stylesheets).toEqual(['mantine.css', 'start.css']);
+    // The landing page is the start's own; another page is asked for by its path.
+    expect(preloads.pages).toEqual({ '/app/reports': ['charts.js', 'reports.js'] });
   });
 
   it("gives each language its two catalogs and what they import, and no other page's code", () => {
@@ -73,7 +75,7 @@ describe('signedInPreloads', () => {
 });
 
 /** Runs the inline script against a stored `storage`; returns the links it added, as `rel as href`. */
-function linksAdded(storage: Record<string, string> | 'throws'): string[] {
+function linksAdded(storage: Record<string, string> | 'throws', hash = '#/app/dashboards/default'): string[] {
   const added: string[] = [];
   const document = {
     createElement: () => ({}) as Record<string, string>,
@@ -85,7 +87,11 @@ function linksAdded(storage: Record<string, string> | 'throws'): string[] {
       return storage[key] ?? null;
     },
   };
-  runInNewContext(preloadScript(signedInPreloads(bundle), '/assets/'), { document, localStorage });
+  runInNewContext(preloadScript(signedInPreloads(bundle), '/assets/'), {
+    document,
+    localStorage,
+    location: { hash },
+  });
   return added;
 }
 
@@ -109,6 +115,16 @@ describe('preloadScript', () => {
       'preload style /assets/mantine.css',
       'preload style /assets/start.css',
     ]);
+  });
+
+  it('preloads the page the tab opens, with its own imports, by its hash path', () => {
+    const links = linksAdded({ token: 't', language: 'en' }, '#/app/reports?range=week');
+    expect(links.filter((l) => /reports|charts/.test(l))).toEqual([
+      'modulepreload - /assets/charts.js',
+      'modulepreload - /assets/reports.js',
+    ]);
+    for (const hash of ['', '#/app/unknown', '#/__proto__', '#/app/dashboards/default'])
+      expect(linksAdded({ token: 't' }, hash).filter((l) => /reports|charts/.test(l))).toEqual([]);
   });
 
   it('falls back to zh for no language, an unknown one or a key every object has', () => {

@@ -43,6 +43,21 @@ export interface SignedInPreloads {
   stylesheets: string[];
   /** Each language's catalog chunks (and what they import). */
   catalogs: Record<string, string[]>;
+  /**
+   * Each page's own chunk and its static imports beyond the start's, by the page's path: the page a
+   * new tab opens is asked for while index.html is parsed, not once the router has run (~100-150 ms
+   * later in a traced open of the history page).
+   */
+  pages: Record<string, string[]>;
+}
+
+/** A page's code-split component module and the page's path (file-based routing: src/routes/…). */
+const PAGE_PATH = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=[\w-]*component[\w-]*$/;
+
+/** The page's path of a route file's path under src/routes (`app/index` is `/app`); null for a layout or a parameter. */
+export function pagePath(routeFile: string): string | null {
+  const path = `/${routeFile.replaceAll('\\', '/')}`.replace(/\/index$/, '');
+  return /[$_]|\/-/.test(path) ? null : path;
 }
 
 /** The chunks that `roots` import statically, directly or not, with the roots, less `known`. */
@@ -111,7 +126,15 @@ export function signedInPreloads(bundle: Bundle): SignedInPreloads {
     const ofLanguage = (id: string) => CATALOG.exec(id)?.[1] === language;
     catalogs[language] = staticImports(chunks, holding(ofLanguage), boot);
   }
-  return { modules, stylesheets: [...stylesheets].sort(), catalogs };
+  const started = new Set([...boot, ...modules]);
+  const pages: Record<string, string[]> = {};
+  for (const chunk of chunks.values()) {
+    const file = chunk.facadeModuleId && PAGE_PATH.exec(chunk.facadeModuleId)?.[1];
+    const path = file ? pagePath(file) : null;
+    // The app layout and the landing page are the start's own: nothing more to ask for.
+    if (path && !started.has(chunk.fileName)) pages[path] = staticImports(chunks, [chunk.fileName], started);
+  }
+  return { modules, stylesheets: [...stylesheets].sort(), catalogs, pages };
 }
 
 /**
@@ -122,10 +145,17 @@ export function signedInPreloads(bundle: Bundle): SignedInPreloads {
  */
 export function preloadScript(preloads: SignedInPreloads, base: string): string {
   const url = (fileName: string) => `${base}${fileName}`;
+  // The pages' files once each, and each page as their indexes: ~100 pages share most of them.
+  const files = [...new Set(Object.values(preloads.pages).flat())].sort();
+  const index = new Map(files.map((file, i) => [file, i]));
   const data = JSON.stringify({
     modules: preloads.modules.map(url),
     styles: preloads.stylesheets.map(url),
     catalogs: Object.fromEntries(Object.entries(preloads.catalogs).map(([k, v]) => [k, v.map(url)])),
+    files: files.map(url),
+    pages: Object.fromEntries(
+      Object.entries(preloads.pages).map(([k, v]) => [k, v.map((f) => index.get(f))]),
+    ),
   });
   return `(function () {
   var p = ${data};
@@ -139,6 +169,10 @@ export function preloadScript(preloads: SignedInPreloads, base: string): string 
   // Only a language of the build's (not "__proto__" or another key every object has).
   var own = Object.prototype.hasOwnProperty.call(p.catalogs, language);
   var modules = p.modules.concat(p.catalogs[own ? language : ${JSON.stringify(DEFAULT_LANGUAGE)}]);
+  // The page the tab opens (a hash route: #/app/…?query), if the build has one of that path.
+  var path = location.hash.slice(1).split('?')[0];
+  if (Object.prototype.hasOwnProperty.call(p.pages, path))
+    modules = modules.concat(p.pages[path].map(function (i) { return p.files[i]; }));
   function add(rel, href, as) {
     var link = document.createElement('link');
     link.rel = rel;

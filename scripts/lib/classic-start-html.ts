@@ -44,21 +44,22 @@ export function signedInLoader(src: string, marker: string, tokenKey: string): s
 })();`;
 }
 
-/** index.html with the boot script in the entry module's place and the boot's module preloads gone. */
+/**
+ * index.html with the boot script in the entry module's place. The entry becomes a shim that the lazy
+ * pages import, as they import the boot's other chunks: it is preloaded with them (Vite's module
+ * preloads stay), so that a page's chunk does not wait for a second round of fetches.
+ */
 export function withStartScripts(
   html: string,
   base: string,
-  boot: string[],
+  entry: string,
   bootSrc: string,
   loader: string,
 ): string {
-  const entryTag = new RegExp(`<script type="module" crossorigin src="${base}${boot[0]}"></script>`);
-  if (!entryTag.test(html)) throw new Error(`classic start: index.html has no module script for ${boot[0]}`);
-  let out = html.replace(
+  const entryTag = new RegExp(`<script type="module" crossorigin src="${base}${entry}"></script>`);
+  if (!entryTag.test(html)) throw new Error(`classic start: index.html has no module script for ${entry}`);
+  return html.replace(
     entryTag,
-    `<script defer src="${bootSrc}"></script>\n    <script>${loader}</script>`,
+    `<script defer src="${bootSrc}"></script>\n    <script>${loader}</script>\n    <link rel="modulepreload" crossorigin href="${base}${entry}">`,
   );
-  for (const fileName of boot.slice(1))
-    out = out.replace(new RegExp(`\\s*<link rel="modulepreload" crossorigin href="${base}${fileName}">`), '');
-  return out;
 }
