@@ -21,23 +21,14 @@ import { CORE_GLOBAL, CORE_LOAD, signedInLoader, withStartScripts } from './lib/
 import { reassignedExports } from './lib/reassigned-exports.ts';
 import { isVendorShim } from './vite-classic-vendors.ts';
 import { COMPILE_HINT } from './vite-compile-hints.ts';
-import { type Bundle, type BundleChunk, signedInPreloads } from './vite-signed-in-preload.ts';
+import { type Bundle, type BundleChunk, signedInPreloads, staticImports } from './vite-signed-in-preload.ts';
 
 const GLOBAL = CORE_GLOBAL;
 const LOAD = CORE_LOAD;
 
 /** The chunks that `roots` import statically, directly or not, with the roots. */
-function closure(chunks: Map<string, BundleChunk>, roots: string[]): string[] {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  while (stack.length > 0) {
-    const fileName = stack.pop()!;
-    if (seen.has(fileName)) continue;
-    seen.add(fileName);
-    stack.push(...(chunks.get(fileName)?.imports ?? []));
-  }
-  return [...seen];
-}
+const closure = (chunks: Map<string, BundleChunk>, roots: string[]) =>
+  staticImports(chunks, roots, new Set());
 
 /**
  * What the boot script may take in of the group beyond the entry's graph: a chunk of the group that a

@@ -61,7 +61,11 @@ export function pagePath(routeFile: string): string | null {
 }
 
 /** The chunks that `roots` import statically, directly or not, with the roots, less `known`. */
-function staticImports(chunks: Map<string, BundleChunk>, roots: string[], known: Set<string>): string[] {
+export function staticImports(
+  chunks: Map<string, BundleChunk>,
+  roots: string[],
+  known: Set<string>,
+): string[] {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
