@@ -159,6 +159,8 @@ async function bundleScript(
     codeSplitting: false,
     minify: true,
     sourcemap: true,
+    // Where the script goes: its map's sources are relative to it (../../src/main.tsx).
+    dir: join(dir, 'assets'),
     globals: (id) => `globalThis.${GLOBAL}[${JSON.stringify(keyOf(id))}]`,
   });
   await build.close();
