@@ -51,8 +51,12 @@ export interface SignedInPreloads {
   pages: Record<string, string[]>;
 }
 
-/** A page's code-split component module and the page's path (file-based routing: src/routes/…). */
-const PAGE_PATH = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=[\w-]*component[\w-]*$/;
+/**
+ * A page's code-split route component, and its route file under src/routes (file-based routing,
+ * TanStack Router's split; its loader rides along, decision 0054). Not its error and not-found
+ * components: they load on a failure.
+ */
+const PAGE_MODULE = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=[\w-]*component[\w-]*$/;
 
 /** The page's path of a route file's path under src/routes (`app/index` is `/app`); null for a layout or a parameter. */
 export function pagePath(routeFile: string): string | null {
@@ -93,12 +97,6 @@ export function signedInStartFiles(bundle: Bundle): string[] {
 }
 
 /**
- * A page's code-split route component (file-based routing: src/routes/…, TanStack Router's split; its
- * loader rides along, decision 0054). Not its error and not-found components: they load on a failure.
- */
-const PAGE_MODULE = /[\\/]src[\\/]routes[\\/].*\?tsr-split=component/;
-
-/**
  * Every code file a page's open runs: each page's own chunk and what it imports statically (the lazy
  * tools a page loads on a click, such as the spreadsheet reader or the charts, are dynamic imports).
  */
@@ -133,7 +131,7 @@ export function signedInPreloads(bundle: Bundle): SignedInPreloads {
   const started = new Set([...boot, ...modules]);
   const pages: Record<string, string[]> = {};
   for (const chunk of chunks.values()) {
-    const file = chunk.facadeModuleId && PAGE_PATH.exec(chunk.facadeModuleId)?.[1];
+    const file = chunk.facadeModuleId && PAGE_MODULE.exec(chunk.facadeModuleId)?.[1];
     const path = file ? pagePath(file) : null;
     // The app layout and the landing page are the start's own: nothing more to ask for.
     if (path && !started.has(chunk.fileName)) pages[path] = staticImports(chunks, [chunk.fileName], started);
