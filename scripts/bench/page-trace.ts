@@ -52,7 +52,7 @@ try {
 } finally {
   await browser?.close();
   server.stop();
-  rmSync(profile, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
 /** One open of PAGE in a new tab, traced or not: the app's marks (ms) and the trace's events. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mswServer, currentTestServer } from '#tests/setup/web.ts';
 import { renderApp } from '#tests/setup/render-app.tsx';
@@ -87,6 +87,25 @@ describe('route guard (spec section 4)', () => {
     renderApp('/app/dashboards/default');
     expect(await screen.findByTestId('current-user')).toHaveProperty('textContent', 'admin');
     release();
+  });
+
+  it('a stored user is read again once as the signed-in area opens, not at each page after', async () => {
+    await signInThroughApi();
+    localStorage.setItem('user', JSON.stringify({ ...storedAdmin, title: 'old name' }));
+    let calls = 0;
+    const count = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === '/api/user/get_user') calls++;
+    };
+    mswServer.events.on('request:start', count);
+    onTestFinished(() => mswServer.events.removeListener('request:start', count));
+    const { router } = renderApp('/app/dashboards/default');
+    // The route's loader asks (app.tsx); the server's answer replaces the stored user.
+    await waitFor(() => expect(screen.getByTestId('current-user').textContent).toBe('admin'));
+    expect(calls).toBe(1);
+    await act(() => router.navigate({ to: '/app/downloadCenter' }));
+    await act(() => router.navigate({ to: '/app/pointrecord' }));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(calls).toBe(1);
   });
 
   it('a signed-in user opening /user/login goes home, storing a query token', async () => {

@@ -78,7 +78,8 @@ describe('shopping center', () => {
   it('buys a package after a confirmation, once, even when the first answer is lost', async () => {
     const token = await signIn();
     renderApp('/app/shoppingcenter/shoppingcenter');
-    expect((await screen.findByTestId('shop-balance')).textContent).toBe('1000.00');
+    // "—" until the wallet's answer is in.
+    await waitFor(() => expect(screen.getByTestId('shop-balance').textContent).toBe('1000.00'));
     const card = (await screen.findAllByTestId('package-card')).find((c) =>
       c.textContent?.includes('查询包 100 台'),
     )!;
@@ -408,5 +409,16 @@ describe('package checks in a new check order', () => {
       '3 台设备使用套餐次数支付',
     );
     expect(await balanceOf(token)).toBe(afterPurchase);
+
+    // Back on the page at once: the count is read again, 47 of the 50 are left (the order spent 3).
+    await act(() => router.navigate({ to: '/app/quiry/basicinquiry' }));
+    const again = await screen.findByTestId('new-order-form');
+    const more = Array.from({ length: 48 }, (_, n) => imeiWithCheckDigit(String(35209900176300 + n)));
+    fireEvent.change(within(again).getByTestId('paste-box'), { target: { value: more.join('\n') } });
+    await waitFor(() =>
+      expect(screen.getByTestId('order-package-cover').textContent).toBe(
+        '其中 47 台使用未用完的套餐次数支付',
+      ),
+    );
   });
 });

@@ -52,7 +52,12 @@ export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: OrderCreateInput) => callApi(endpoints.orderCreate, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: checksKeys.orders() }),
+    // The order may have spent package checks: the new-order panel's count is read again.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: checksKeys.orders() }),
+        queryClient.invalidateQueries({ queryKey: checksKeys.packageChecks() }),
+      ]),
   });
 }
 
@@ -64,6 +69,7 @@ export function useAddDevices() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: checksKeys.orders() }),
         queryClient.invalidateQueries({ queryKey: checksKeys.results(input.order_id) }),
+        queryClient.invalidateQueries({ queryKey: checksKeys.packageChecks() }),
       ]),
   });
 }

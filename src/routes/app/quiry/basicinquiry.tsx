@@ -3,7 +3,11 @@ import { BasicInquiry } from '#src/features/checks/components/BasicInquiry.tsx';
 import { loadCurrentUser, useCurrentUser } from '#src/features/auth/session.ts';
 import { parseCreatedRangeSearch } from '#src/features/dashboards/model/search.ts';
 import { prefetchPageData } from '#src/app/page-data.ts';
-import { serviceGroupsQuery, servicesQuery } from '#src/features/checks/api/catalogue-api.ts';
+import {
+  packageChecksQuery,
+  serviceGroupsQuery,
+  servicesQuery,
+} from '#src/features/checks/api/catalogue-api.ts';
 import { connectionStatusQuery } from '#src/lib/connections.ts';
 
 // Kept alive (spec section 2): the page's state lives in the checks feature's draft store
@@ -11,11 +15,15 @@ import { connectionStatusQuery } from '#src/lib/connections.ts';
 // `created_from`/`created_to` (shop days): the orders a dashboard figure counts (its click-through).
 export const Route = createFileRoute('/app/quiry/basicinquiry')({
   validateSearch: parseCreatedRangeSearch,
-  // The catalogue the new-order panel prices with, and whether checks are connected (decision 0054).
-  // Not the package checks (read again on every visit, staleTime 0: a prefetched answer would be
-  // asked for again when the panel mounts) nor the order list (its options follow the kept draft).
+  // The catalogue the new-order panel prices with, the unused package checks it takes first, and
+  // whether checks are connected (decision 0054). Not the order list (its options follow the kept draft).
   loader: ({ context }) =>
-    prefetchPageData(context, [connectionStatusQuery(), serviceGroupsQuery(), servicesQuery()]),
+    prefetchPageData(context, [
+      connectionStatusQuery(),
+      serviceGroupsQuery(),
+      servicesQuery(),
+      packageChecksQuery(),
+    ]),
   component: BasicInquiryRoute,
 });
 
