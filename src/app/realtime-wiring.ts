@@ -25,7 +25,12 @@ export function realtimeHandlers(queryClient: QueryClient, reload: () => void): 
     },
     // Ended elsewhere (disabled, password reset): sign out here too; the outbox is kept for the user.
     'session:ended': () => void logout().finally(reload),
-    'checks:progress': (event) => onCheckProgress(queryClient, event),
+    'checks:progress': (event) => {
+      onCheckProgress(queryClient, event);
+      // A finished order has settled and refunded its points: the header's balance is read again,
+      // whatever page is open (the order detail's own refresh needs it to have seen the order run).
+      if (event.progress >= 100) void loadCurrentUser().catch(() => undefined);
+    },
     'checks:orders': (event) => {
       onCheckOrders(queryClient, event);
       // An order placed or deleted moves points and package checks.

@@ -63,18 +63,34 @@ export function onLoggedOut(listener: () => void | Promise<void>): () => void {
   return () => logoutListeners.delete(listener);
 }
 
+/**
+ * Orders user loads, sign-ins and sign-outs: an answer is made current only when nothing started
+ * after its load has been made current already.
+ */
+let userLoads = 0;
+let userApplied = 0;
+
 export function signedIn(datas: LoginDatas): StoredUser {
+  userApplied = ++userLoads; // a user load in flight answers for the session before this one
   setToken(datas.token);
   const user = toStoredUser(datas);
   setCurrentUser(user);
   return user;
 }
 
-/** Fetches the user behind the stored token and makes it current. */
+/**
+ * Fetches the user behind the stored token and makes it current. Two loads can be in flight (an
+ * order placed, then finished): an older answer arriving after a newer one is dropped, so an older
+ * balance never replaces a newer one.
+ */
 export async function loadCurrentUser(options: { handleSessionExpiry?: boolean } = {}): Promise<StoredUser> {
+  const load = ++userLoads;
   const datas = await callApi(endpoints.getUser, {}, options);
   const user = toStoredUser(datas);
-  setCurrentUser(user);
+  if (load > userApplied) {
+    userApplied = load;
+    setCurrentUser(user);
+  }
   return user;
 }
 
@@ -94,6 +110,7 @@ export async function logout({ revoke = true }: { revoke?: boolean } = {}): Prom
   }
   removeToken();
   removeCode();
+  userApplied = ++userLoads; // a user load in flight must not sign the user back in
   setCurrentUser(null);
   for (const listener of logoutListeners) await listener();
 }
