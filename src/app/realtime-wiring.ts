@@ -33,8 +33,10 @@ export function realtimeHandlers(queryClient: QueryClient, reload: () => void): 
     },
     'checks:orders': (event) => {
       onCheckOrders(queryClient, event);
-      // An order placed or deleted moves points and package checks.
+      // An order placed or deleted (here or at another counter) moves points and package checks:
+      // the wallet's lists and the header's balance are read again.
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      void loadCurrentUser().catch(() => undefined);
     },
     // A payment landed or a package was bought: the header, the personal center and the shopping
     // center show the new balance from the payload at once, before any refetch.

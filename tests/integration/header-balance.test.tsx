@@ -22,7 +22,10 @@ async function balanceOf(token: string) {
 }
 
 describe("the header's balance", () => {
-  it('is read again when an order finishes, whatever page is open', async () => {
+  it.each([
+    ['placed in another tab (checks:orders)', 'checks:orders'],
+    ['finished (checks:progress at 100)', 'checks:progress'],
+  ] as const)('is read again when an order is %s, whatever page is open', async (_, event) => {
     const token = await signIn();
     const { queryClient } = renderApp('/app/downloadCenter');
     await waitFor(() => expect(screen.getByTestId('points').textContent).toContain('1000.00'));
@@ -41,14 +44,12 @@ describe("the header's balance", () => {
     expect(placed.errcode).toBe(0);
     const now = (await balanceOf(token)) / 100;
     expect(now).toBeLessThan(1000);
+    const handlers = realtimeHandlers(queryClient, () => undefined);
+    const order_id = placed.datas.order_id;
     act(() =>
-      realtimeHandlers(queryClient, () => undefined)['checks:progress']!({
-        order_id: placed.datas.order_id,
-        progress: 100,
-        success: 1,
-        failed: 0,
-        total: 1,
-      } as never),
+      event === 'checks:orders'
+        ? handlers['checks:orders']!({ order_id })
+        : handlers['checks:progress']!({ order_id, progress: 100, success: 1, failed: 0, total: 1 } as never),
     );
     await waitFor(() => expect(screen.getByTestId('points').textContent).toContain(now.toFixed(2)));
   });
