@@ -170,18 +170,15 @@ export async function measureOpen(
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('queries')) return resolve(none);
-          const all = db.transaction('queries').objectStore('queries').getAll();
+          // A record per query (`query:<user>:<hash>`) beside each user's snapshot (src/app/query-store.ts).
+          const store = db.transaction('queries').objectStore('queries');
+          const keys = store.getAllKeys();
+          const all = store.getAll();
           all.onerror = () => resolve(none);
           all.onsuccess = () => {
             const texts = (all.result as unknown[]).filter((v): v is string => typeof v === 'string');
             const chars = texts.reduce((n, t) => n + t.length, 0);
-            const queries = texts.reduce(
-              (n, t) =>
-                n +
-                ((JSON.parse(t) as { clientState?: { queries?: unknown[] } }).clientState?.queries?.length ??
-                  0),
-              0,
-            );
+            const queries = keys.result.filter((key) => String(key).startsWith('query:')).length;
             db.close();
             resolve({ chars, queries });
           };

@@ -1,23 +1,23 @@
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
+/** A query's record in the persisted cache: its size and when its data was fetched. */
+export interface Sized {
+  /** UTF-16 code units (string length): what IndexedDB stores for a string. */
+  size: number;
+  updatedAt: number;
+}
 
 /**
- * The size guard of the persisted query cache: when the serialized cache is larger than the budget,
- * the queries fetched longest ago are dropped first until it fits. Sizes are in UTF-16 code units
- * (string length), which is what IndexedDB stores for a string.
+ * The size guard of the persisted query cache: when the queries' records together are larger than
+ * the budget, the queries fetched longest ago are dropped first until the rest fits. Answers the
+ * queries kept, in their order.
  */
-export function fitToBudget(client: PersistedClient, maxChars: number): { json: string; dropped: number } {
-  const json = JSON.stringify(client);
-  if (json.length <= maxChars) return { json, dropped: 0 };
-  const queries = [...client.clientState.queries].sort(
-    (a, b) => a.state.dataUpdatedAt - b.state.dataUpdatedAt,
-  );
-  let size = json.length;
-  let dropped = 0;
-  while (queries.length > 0 && size > maxChars) {
-    // Each query also costs a comma in the array; close enough for a budget.
-    size -= JSON.stringify(queries.shift()).length + 1;
-    dropped++;
+export function withinBudget<T extends Sized>(items: readonly T[], maxChars: number): T[] {
+  let size = items.reduce((sum, item) => sum + item.size, 0);
+  if (size <= maxChars) return [...items];
+  const dropped = new Set<T>();
+  for (const item of [...items].sort((a, b) => a.updatedAt - b.updatedAt)) {
+    if (size <= maxChars) break;
+    size -= item.size;
+    dropped.add(item);
   }
-  const kept = { ...client, clientState: { ...client.clientState, queries } };
-  return { json: JSON.stringify(kept), dropped };
+  return items.filter((item) => !dropped.has(item));
 }

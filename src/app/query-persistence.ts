@@ -1,7 +1,10 @@
-import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { fitToBudget } from './persist-budget.ts';
+import type {
+  PersistedClient,
+  Persister,
+  PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
+import { throttleLatest } from '#src/lib/throttle-latest.ts';
+import { createQueryStore } from './query-store.ts';
 
 /**
  * The query cache persisted to IndexedDB (architecture: "The PWA's data path";
@@ -9,6 +12,7 @@ import { fitToBudget } from './persist-budget.ts';
  * - buster: a cache version changed by hand when the shape of cached data changes, not the build hash
  *   (a deploy must not throw away what a shop browses offline);
  * - a max age of weeks, throttled writes, a size guard dropping the oldest queries first;
+ * - one record per query, written only when its data changed (src/app/query-store.ts);
  * - a query whose `meta.persist` is false (a secret, a one-time code) is never written;
  * - stored per user, and wiped at logout.
  */
@@ -22,8 +26,7 @@ export const QUERY_CACHE_DB = 'repairops-query-cache';
 export const CACHE_RESTORE_START_MARK = 'repairops:cache-restore-start';
 export const CACHE_RESTORED_MARK = 'repairops:cache-restored';
 
-let store: UseStore | null = null;
-const cacheStore = (): UseStore => (store ??= createStore(QUERY_CACHE_DB, 'queries'));
+const queryStore = createQueryStore(QUERY_CACHE_DB);
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -71,29 +74,25 @@ export function createQueryPersister(
   currentUserId: () => number | null,
   options: { maxChars?: number; throttleTime?: number } = {},
 ) {
-  const keyOf = (key: string) => {
-    const userId = currentUserId();
-    return userId === null ? null : `${key}:${userId}`;
-  };
-  return createAsyncStoragePersister({
-    key: 'queries',
-    throttleTime: options.throttleTime ?? QUERY_CACHE_THROTTLE_MS,
-    storage: {
-      getItem: async (key) => {
-        const userKey = keyOf(key);
-        return userKey === null ? null : ((await get<string>(userKey, cacheStore())) ?? null);
-      },
-      setItem: async (key, value) => {
-        const userKey = keyOf(key);
-        if (userKey !== null) await set(userKey, value, cacheStore());
-      },
-      removeItem: async (key) => {
-        const userKey = keyOf(key);
-        if (userKey !== null) await del(userKey, cacheStore());
-      },
+  const maxChars = options.maxChars ?? QUERY_CACHE_MAX_CHARS;
+  // The store takes the client itself and serialises it query by query, only what changed.
+  const write = throttleLatest(async (client: PersistedClient) => {
+    const user = currentUserId();
+    // A failed write (storage full, private mode) loses nothing in memory; the next one retries it.
+    if (user !== null) await queryStore.write(user, client, maxChars).catch(() => undefined);
+  }, options.throttleTime ?? QUERY_CACHE_THROTTLE_MS);
+  const persister: Persister = {
+    persistClient: write,
+    restoreClient: async () => {
+      const user = currentUserId();
+      return user === null ? undefined : ((await queryStore.read(user)) ?? undefined);
     },
-    serialize: (client) => fitToBudget(client, options.maxChars ?? QUERY_CACHE_MAX_CHARS).json,
-  });
+    removeClient: async () => {
+      const user = currentUserId();
+      if (user !== null) await queryStore.remove(user);
+    },
+  };
+  return persister;
 }
 
 export function persistOptions(
@@ -109,5 +108,5 @@ export function persistOptions(
 
 /** Logout: nothing of any user's cached data stays on the device. */
 export async function wipePersistedQueries(): Promise<void> {
-  await clear(cacheStore());
+  await queryStore.clear();
 }
