@@ -19,6 +19,13 @@ import { createQueryStore } from './query-store.ts';
 export const QUERY_CACHE_VERSION = '1';
 export const QUERY_CACHE_MAX_AGE_MS = 4 * 7 * 24 * 3600_000;
 export const QUERY_CACHE_THROTTLE_MS = 1000;
+/**
+ * The most of the time the cache's writes may take: after a slow write (a big order's results,
+ * changed by every progress event while it runs) the next waits longer (src/lib/throttle-latest.ts).
+ */
+export const QUERY_CACHE_BUSY_SHARE = 0.05;
+/** …but a change waits no more than this to be written. */
+export const QUERY_CACHE_MAX_WAIT_MS = 10_000;
 /** ~24 MB of UTF-16 (12 M code units): restoring it stays well under a second on a tablet. */
 export const QUERY_CACHE_MAX_CHARS = 12_000_000;
 export const QUERY_CACHE_DB = 'repairops-query-cache';
@@ -76,11 +83,18 @@ export function createQueryPersister(
 ) {
   const maxChars = options.maxChars ?? QUERY_CACHE_MAX_CHARS;
   // The store takes the client itself and serialises it query by query, only what changed.
-  const write = throttleLatest(async (client: PersistedClient) => {
-    const user = currentUserId();
-    // A failed write (storage full, private mode) loses nothing in memory; the next one retries it.
-    if (user !== null) await queryStore.write(user, client, maxChars).catch(() => undefined);
-  }, options.throttleTime ?? QUERY_CACHE_THROTTLE_MS);
+  const write = throttleLatest(
+    async (client: PersistedClient) => {
+      const user = currentUserId();
+      // A failed write (storage full, private mode) loses nothing in memory; the next one retries it.
+      if (user !== null) await queryStore.write(user, client, maxChars).catch(() => undefined);
+    },
+    options.throttleTime ?? QUERY_CACHE_THROTTLE_MS,
+    {
+      busyShare: QUERY_CACHE_BUSY_SHARE,
+      maxIntervalMs: QUERY_CACHE_MAX_WAIT_MS,
+    },
+  );
   const persister: Persister = {
     persistClient: write,
     restoreClient: async () => {

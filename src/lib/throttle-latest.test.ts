@@ -47,4 +47,49 @@ describe('throttleLatest', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(runs).toEqual([1, 2]);
   });
+
+  it('waits longer after a slow run, so that runs take at most their share of the time', async () => {
+    const runs: number[] = [];
+    // A clock the task moves by its synchronous time (fake timers do not move while code runs).
+    let busy = 0;
+    const now = () => Date.now() + busy;
+    const throttled = throttleLatest(
+      async (n: number) => {
+        runs.push(n);
+        // 250 ms of the main thread (serialising), then the storage's own time, which does not count.
+        busy += 250;
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      },
+      1000,
+      { busyShare: 0.05, now },
+    );
+    void throttled(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    void throttled(2);
+    // 250 ms at a 5 % share: the next run waits 4,750 ms after the first ended (at 3,000 ms).
+    await vi.advanceTimersByTimeAsync(4600);
+    expect(runs).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(runs).toEqual([1, 2]);
+  });
+
+  it('stretches the interval no further than its cap', async () => {
+    const runs: number[] = [];
+    let busy = 0;
+    const throttled = throttleLatest(
+      async (n: number) => {
+        runs.push(n);
+        busy += 2000;
+      },
+      1000,
+      { busyShare: 0.05, maxIntervalMs: 10_000, now: () => Date.now() + busy },
+    );
+    void throttled(1);
+    await vi.advanceTimersByTimeAsync(100);
+    void throttled(2);
+    await vi.advanceTimersByTimeAsync(9800);
+    expect(runs).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(runs).toEqual([1, 2]);
+  });
 });
