@@ -104,9 +104,9 @@ export default defineConfig({
     // COMPILE_HINTS=none builds without, for the benches' A/B runs).
     !process.env.VITEST && process.env.COMPILE_HINTS !== 'none' && compileHintsPlugin(),
     // The entry's graph and the signed-in start's group as two classic scripts that V8's code cache
-    // serves, once the files are written (scripts/vite-classic-start.ts, decision 0062). Off until a
-    // failure under load is understood: CLASSIC_START=on builds with it (the benches' A/B runs).
-    !process.env.VITEST && process.env.CLASSIC_START === 'on' && classicStartPlugin(),
+    // serves, once the files are written (scripts/vite-classic-start.ts, decision 0062).
+    // CLASSIC_START=off builds the start as modules, for the benches' A/B runs.
+    !process.env.VITEST && process.env.CLASSIC_START !== 'off' && classicStartPlugin(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runInThisContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withStartScripts } from './lib/classic-start-html.ts';
+import { signedInLoader, withStartScripts } from './lib/classic-start-html.ts';
 import { bundleChunk } from './lib/bundle-chunk-fixture.ts';
 import {
   SHARED_WITH_THE_BOOT_MAX_BYTES,
@@ -148,6 +148,18 @@ export { a, bump, counter };`,
   it('a boot chunk’s shim says so when the boot script has not run', async () => {
     const url = `data:text/javascript,${encodeURIComponent(shimModule('x.js', ['a'], false))}`;
     await expect(import(/* @vite-ignore */ url)).rejects.toThrow('x.js: the start script has not run');
+  });
+
+  it('preloads the boot’s shims for a stored session only, not on the sign-in page', () => {
+    const html = `${HTML}\n<link rel="modulepreload" crossorigin href="/assets/dep.js">`;
+    const loader = signedInLoader('/assets/core-signed-in-x.js', 'g.js', 'token', ['/assets/dep.js']);
+    const out = withStartScripts(html, '/', 'assets/entry.js', '/assets/core-boot-x.js', loader, [
+      'assets/entry.js',
+      'assets/dep.js',
+    ]);
+    // Only inside the stored session's document.write, no longer a tag of its own.
+    expect(out.match(/<link rel="modulepreload" crossorigin href="\/assets\/dep.js">/g)).toHaveLength(1);
+    expect(out).toContain(`'<link rel="modulepreload" crossorigin href="/assets/dep.js">'`);
   });
 
   it('puts the boot script in the entry module’s place, and refuses an index.html without it', () => {

@@ -18,6 +18,7 @@ import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
 import { STORAGE_KEYS } from '../src/lib/storage.ts';
 import { CORE_GLOBAL, CORE_LOAD, signedInLoader, withStartScripts } from './lib/classic-start-html.ts';
+import { dropHeldPreloads } from './lib/held-preloads.ts';
 import { reassignedExports } from './lib/reassigned-exports.ts';
 import { isVendorShim } from './vite-classic-vendors.ts';
 import { COMPILE_HINT } from './vite-compile-hints.ts';
@@ -37,6 +38,9 @@ const closure = (chunks: Map<string, BundleChunk>, roots: string[]) =>
  */
 export const SHARED_WITH_THE_BOOT_MAX_BYTES = 8 * 1024;
 
+/** The sign-in page's route modules, its layout's and its own (a split component's id carries a query). */
+const SIGN_IN_ROUTE = /\/src\/routes\/user(\/login)?\.tsx(\?|$)/;
+
 /**
  * The two scripts' chunks: the boot's (the entry first, then what it imports, then what the group
  * shares with the pages that run without Mantine) and the signed-in start's group. The signed-in
@@ -48,10 +52,16 @@ export function startScripts(bundle: Bundle): { boot: string[]; signedIn: string
     if (output.type === 'chunk') chunks.set(output.fileName, output);
   const entries = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
   if (entries.length !== 1) throw new Error(`classic start: ${entries.length} entry chunks, not 1`);
-  const boot = closure(chunks, entries);
-  const group = new Set(signedInPreloads(bundle).modules);
   const needsMantine = (file: string) =>
     closure(chunks, [file]).some((f) => chunks.get(f)?.moduleIds.some((id) => isVendorShim(id, 'mantine')));
+  // The sign-in page's own code too (its routes' split components): that page then loads no shim of
+  // the boot's chunks, a few hundred bytes each (decision 0025's first-load budget).
+  const signIn = [...chunks.values()]
+    .filter((c) => !c.isEntry && c.moduleIds.some((id) => SIGN_IN_ROUTE.test(id)))
+    .map((c) => c.fileName)
+    .filter((file) => !needsMantine(file));
+  const boot = closure(chunks, [...entries, ...signIn]);
+  const group = new Set(signedInPreloads(bundle).modules);
   const shared = new Set<string>();
   for (const file of chunks.keys())
     if (!boot.includes(file) && !group.has(file) && !needsMantine(file))
@@ -63,7 +73,9 @@ export function startScripts(bundle: Bundle): { boot: string[]; signedIn: string
     );
   return {
     boot: [entries[0]!, ...boot.filter((f) => f !== entries[0]).sort(), ...[...shared].sort()],
-    signedIn: [...group].filter((f) => !shared.has(f)).sort(),
+    // A chunk the boot holds (the sign-in routes' imports may reach into the group) is read from the
+    // global: held by both scripts, its modules would run twice, each with state of its own.
+    signedIn: [...group].filter((f) => !shared.has(f) && !boot.includes(f)).sort(),
   };
 }
 
@@ -144,6 +156,11 @@ async function bundleScript(
             );
           return { id: `./${key}`, external: true };
         },
+        // A dynamic import of a chunk a start script holds preloads none of the held chunks' shims.
+        transform(code, id) {
+          if (!id.startsWith(dir)) return null;
+          return dropHeldPreloads(code, new Set([...inScript, ...globalKeys]), basename(id));
+        },
         load(id) {
           if (id === 'virtual-core') return virtual;
           if (!id.startsWith(dir)) return null;
@@ -205,9 +222,14 @@ export async function buildClassicStart(
     rmSync(join(dir, `${file}.map`), { force: true });
   }
   const htmlPath = join(dir, 'index.html');
-  const loader = signedInLoader(`${base}${signedInName}`, keyOf(signedIn[0]!), STORAGE_KEYS.token);
+  const loader = signedInLoader(
+    `${base}${signedInName}`,
+    keyOf(signedIn[0]!),
+    STORAGE_KEYS.token,
+    [...new Set(boot)].map((file) => `${base}${file}`),
+  );
   const html = readFileSync(htmlPath, 'utf8');
-  writeFileSync(htmlPath, withStartScripts(html, base, boot[0]!, `${base}${bootName}`, loader));
+  writeFileSync(htmlPath, withStartScripts(html, base, boot[0]!, `${base}${bootName}`, loader, boot));
   return { boot: bootName, signedIn: signedInName };
 }
 

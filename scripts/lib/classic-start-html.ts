@@ -11,7 +11,13 @@ const SIGNED_IN_TAG_ID = 'ro-core-signed-in';
  * session wrote rather than running it twice); a stored session writes that tag, deferred, so it runs
  * after the boot script.
  */
-export function signedInLoader(src: string, marker: string, tokenKey: string): string {
+export function signedInLoader(
+  src: string,
+  marker: string,
+  tokenKey: string,
+  /** The boot's shims, which the signed-in pages import: preloaded for a stored session only. */
+  shimPreloads: string[] = [],
+): string {
   return `(function () {
   var loading;
   globalThis.${CORE_LOAD} = function () {
@@ -37,7 +43,12 @@ export function signedInLoader(src: string, marker: string, tokenKey: string): s
   };
   try {
     if (localStorage.getItem(${JSON.stringify(tokenKey)}))
-      document.write('<script defer id="${SIGNED_IN_TAG_ID}" src="${src}"><\\/script>');
+      document.write('<script defer id="${SIGNED_IN_TAG_ID}" src="${src}"><\\/script>'${shimPreloads
+        .map(
+          (href) => ` +
+        '<link rel="modulepreload" crossorigin href="${href}">'`,
+        )
+        .join('')});
   } catch (e) {
     // Storage disabled: no stored session; the app runs it when it needs it.
   }
@@ -46,8 +57,10 @@ export function signedInLoader(src: string, marker: string, tokenKey: string): s
 
 /**
  * index.html with the boot script in the entry module's place. The entry becomes a shim that the lazy
- * pages import, as they import the boot's other chunks: it is preloaded with them (Vite's module
- * preloads stay), so that a page's chunk does not wait for a second round of fetches.
+ * pages import, as they import the boot's other chunks: the loader preloads them for a stored session
+ * (`signedInLoader`'s `shimPreloads`), so that a page's chunk does not wait for a second round of
+ * fetches; Vite's static module preloads of them go, since the sign-in page needs none of them
+ * (decision 0025's first-load budget).
  */
 export function withStartScripts(
   html: string,
@@ -55,11 +68,13 @@ export function withStartScripts(
   entry: string,
   bootSrc: string,
   loader: string,
+  bootFiles: string[] = [],
 ): string {
   const entryTag = new RegExp(`<script type="module" crossorigin src="${base}${entry}"></script>`);
   if (!entryTag.test(html)) throw new Error(`classic start: index.html has no module script for ${entry}`);
-  return html.replace(
-    entryTag,
-    `<script defer src="${bootSrc}"></script>\n    <script>${loader}</script>\n    <link rel="modulepreload" crossorigin href="${base}${entry}">`,
-  );
+  // Vite's links first: the loader writes its own, for a stored session.
+  let out = html;
+  for (const file of bootFiles)
+    out = out.replace(new RegExp(`\\s*<link rel="modulepreload" crossorigin href="${base}${file}">`), '');
+  return out.replace(entryTag, `<script defer src="${bootSrc}"></script>\n    <script>${loader}</script>`);
 }
