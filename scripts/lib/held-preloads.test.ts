@@ -16,6 +16,11 @@ describe('dropHeldPreloads (the classic start)', () => {
     expect(out?.map.mappings.length).toBeGreaterThan(0);
   });
 
+  it('empties a list whose every file is held', () => {
+    const out = dropHeldPreloads(entry, new Set(['login-a.js', 'boot-b.js', 'login-c.css']), 'index.js');
+    expect(out?.code).toContain('import(`./login-a.js`).then(e=>e.t),__vite__mapDeps([])');
+  });
+
   it('changes nothing when no import targets a held chunk', () => {
     expect(dropHeldPreloads(entry, new Set(['boot-b.js']), 'index.js')).toBeNull();
     expect(dropHeldPreloads('const a = 1;', new Set(['login-a.js']), 'index.js')).toBeNull();

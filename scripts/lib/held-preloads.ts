@@ -30,13 +30,12 @@ export function dropHeldPreloads(
   for (const match of code.matchAll(site)) {
     const [whole, target, indexes] = match;
     if (!isHeld(target!)) continue;
-    const kept = indexes!
-      .split(',')
-      .filter((i) => i !== '')
-      .filter((i) => !isHeld(files[Number(i)] ?? ''));
+    const all = indexes!.split(',').filter((i) => i !== '');
+    const kept = all.filter((i) => !isHeld(files[Number(i)] ?? ''));
+    if (kept.length === all.length) continue;
     const start = match.index + whole.length - `${indexes}])`.length;
     edited.overwrite(start, start + indexes!.length, kept.join(','));
-    changed = changed || kept.length !== indexes!.split(',').filter((i) => i !== '').length;
+    changed = true;
   }
   return changed
     ? { code: edited.toString(), map: edited.generateMap({ hires: true, source: fileName }) }
