@@ -57,4 +57,29 @@ describe('repairs refetches (issue 27: one action, one fetch per list)', () => {
     expect(list.fetches()).toBe(4);
     list.stop();
   });
+
+  it("joins the refetch the write's own event began when the HTTP answer comes after it", async () => {
+    const list = await watchedList();
+    vi.useFakeTimers();
+    const sentAt = Date.now();
+    repairsChangedElsewhere(list.client); // the write's event, answered before its HTTP answer
+    await vi.advanceTimersByTimeAsync(COALESCE_MS + 10);
+    expect(list.fetches()).toBe(2);
+    await vi.advanceTimersByTimeAsync(140); // the HTTP answer, late under load
+    await repairsChangedHere(list.client, sentAt);
+    expect(list.fetches()).toBe(2);
+    list.stop();
+  });
+
+  it('does not join a refetch begun before the write was sent', async () => {
+    const list = await watchedList();
+    vi.useFakeTimers();
+    repairsChangedElsewhere(list.client); // another counter's change
+    await vi.advanceTimersByTimeAsync(COALESCE_MS + 10);
+    const sentAt = Date.now() + 1;
+    await vi.advanceTimersByTimeAsync(100);
+    await repairsChangedHere(list.client, sentAt);
+    expect(list.fetches()).toBe(3);
+    list.stop();
+  });
 });

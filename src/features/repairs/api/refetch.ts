@@ -14,6 +14,11 @@ import { repairsKeys } from './keys.ts';
  * burst of its own: while bursts keep coming the lists refetch at most once every MIN_GAP_MS, the
  * events in between gathered into the next one, so the page stays live without asking for each
  * device's answer on its own.
+ *
+ * Under load a write's HTTP answer can come after the refetch its own event started: the write then
+ * joins that refetch rather than cancelling it for a second one (a list asked twice 142 ms apart).
+ * It joins only a refetch that began after the write was sent: one begun before may predate the
+ * write, and an event of the write that comes after it keeps its timer.
  */
 export const COALESCE_MS = 400;
 export const MIN_GAP_MS = 1000;
@@ -22,6 +27,8 @@ interface Refetches {
   timer?: ReturnType<typeof setTimeout>;
   /** When the lists were last asked for again (by an event or by a write of this page). */
   lastAt: number;
+  /** The last refetch events started: when, and its promise. */
+  eventRefetch?: { at: number; done: Promise<void> };
 }
 const byClient = new WeakMap<QueryClient, Refetches>();
 
@@ -39,13 +46,19 @@ export function repairsChangedElsewhere(queryClient: QueryClient): void {
   state.timer = setTimeout(() => {
     state.timer = undefined;
     state.lastAt = Date.now();
-    void queryClient.invalidateQueries({ queryKey: repairsKeys.all }, { cancelRefetch: false });
+    const done = queryClient.invalidateQueries({ queryKey: repairsKeys.all }, { cancelRefetch: false });
+    state.eventRefetch = { at: state.lastAt, done };
   }, wait);
 }
 
-/** A write of this page succeeded: refetch now; a burst of events about it needs no refetch of its own. */
-export function repairsChangedHere(queryClient: QueryClient): Promise<void> {
+/**
+ * A write of this page, sent at `sentAt`, succeeded: refetch now, or join the refetch an event began
+ * since it was sent; a burst of events about it needs no refetch of its own.
+ */
+export function repairsChangedHere(queryClient: QueryClient, sentAt = Infinity): Promise<void> {
   const state = refetchesOf(queryClient);
+  const joinable = state.eventRefetch;
+  if (joinable && joinable.at >= sentAt && Date.now() - joinable.at < MIN_GAP_MS) return joinable.done;
   if (state.timer !== undefined) {
     clearTimeout(state.timer);
     state.timer = undefined;

@@ -63,16 +63,21 @@ export const deviceHistoryQuery = (q: string) =>
     enabled: q.trim() !== '',
   });
 
+/** A repairs write's hooks: note when it was sent, then refetch the lists (./refetch.ts). */
 const useInvalidateRepairs = () => {
   const queryClient = useQueryClient();
-  return () => repairsChangedHere(queryClient);
+  return {
+    onMutate: () => ({ sentAt: Date.now() }),
+    onSuccess: (_data: unknown, _input: unknown, write: { sentAt: number } | undefined) =>
+      repairsChangedHere(queryClient, write?.sentAt),
+  };
 };
 
 export function useCreateBatch() {
-  const invalidate = useInvalidateRepairs();
+  const refetchAfter = useInvalidateRepairs();
   return useMutation({
     mutationFn: (input: RepairBatchCreateInput) => callApi(endpoints.repairBatchCreate, input),
-    onSuccess: invalidate,
+    ...refetchAfter,
   });
 }
 
@@ -80,67 +85,67 @@ export function useCreateBatch() {
 // refresh pays and a watch is capped: both need the server's answer at once, so they are not queued.
 
 export function useIntake() {
-  const invalidate = useInvalidateRepairs();
+  const refetchAfter = useInvalidateRepairs();
   return useMutation({
     mutationFn: (input: RepairIntakeInput) => {
       const n = input.lines.length;
       return callOrQueue(endpoints.repairIntake, input, { label: t`Intake of ${n} devices` });
     },
-    onSuccess: invalidate,
+    ...refetchAfter,
   });
 }
 
 export function useEditDevice() {
-  const invalidate = useInvalidateRepairs();
+  const refetchAfter = useInvalidateRepairs();
   return useMutation({
     mutationFn: (input: RepairDeviceEditInput) => {
       const id = input.device_id;
       return callOrQueue(endpoints.repairDeviceEdit, input, { label: t`Edit of tracked device #${id}` });
     },
-    onSuccess: invalidate,
+    ...refetchAfter,
   });
 }
 
 export function useBadgeChange() {
-  const invalidate = useInvalidateRepairs();
+  const refetchAfter = useInvalidateRepairs();
   return useMutation({
     mutationFn: (input: RepairBadgeChangeInput) => {
       const n = input.device_ids.length;
       return callOrQueue(endpoints.repairBadgeChange, input, { label: t`Badge change of ${n} devices` });
     },
-    onSuccess: invalidate,
+    ...refetchAfter,
   });
 }
 
 export function useRefresh() {
-  const invalidate = useInvalidateRepairs();
+  const refetchAfter = useInvalidateRepairs();
   return useMutation({
     mutationFn: (input: RepairRefreshInput) => callApi(endpoints.repairRefresh, input),
-    onSuccess: invalidate,
+    ...refetchAfter,
   });
 }
 
 export function useWatch(watch: boolean) {
-  const invalidate = useInvalidateRepairs();
+  const refetchAfter = useInvalidateRepairs();
   return useMutation({
     mutationFn: (input: MonitorWatchInput) =>
       callApi(watch ? endpoints.monitorWatch : endpoints.monitorUnwatch, input),
-    onSuccess: invalidate,
+    ...refetchAfter,
   });
 }
 
 export function useCustomerLink() {
-  const invalidate = useInvalidateRepairs();
+  const refetchAfter = useInvalidateRepairs();
   return useMutation({
     mutationFn: (deviceId: number) => callApi(endpoints.customerLinkCreate, { device_id: deviceId }),
-    onSuccess: invalidate,
+    ...refetchAfter,
   });
 }
 
 export function useRevokeLink() {
-  const invalidate = useInvalidateRepairs();
+  const refetchAfter = useInvalidateRepairs();
   return useMutation({
     mutationFn: (deviceId: number) => callApi(endpoints.customerLinkRevoke, { device_id: deviceId }),
-    onSuccess: invalidate,
+    ...refetchAfter,
   });
 }
