@@ -121,7 +121,7 @@ function persistedClient(bytes: number) {
 
 async function restoreTimes(bytes: number): Promise<{ ms: number[]; actualBytes: number }> {
   const { context, page, userId } = await installedContext();
-  // The app's layout (src/app/query-store.ts): a snapshot listing the queries, a record per query.
+  // The app's layout (src/app/query-store.ts): a snapshot listing the records, a record per query.
   const client = bytes > 0 ? persistedClient(bytes) : null;
   const records: [string, string][] = client
     ? [
@@ -130,7 +130,11 @@ async function restoreTimes(bytes: number): Promise<{ ms: number[]; actualBytes:
           JSON.stringify({
             timestamp: client.timestamp,
             buster: client.buster,
-            queries: client.clientState.queries.map((q) => q.queryHash),
+            records: client.clientState.queries.map((q) => ({
+              hash: q.queryHash,
+              size: JSON.stringify(q).length,
+              updatedAt: q.state.dataUpdatedAt,
+            })),
           }),
         ],
         ...client.clientState.queries.map((q): [string, string] => [

@@ -5,7 +5,14 @@ import { clearInquiryDrafts } from '#src/features/checks/model/inquiry-draft.ts'
 import { createQueryClient } from './query-client.ts';
 import { wireOffline } from './offline-wiring.ts';
 import { refetchStaleAnswers } from './stale-answer-refetch.ts';
-import { CACHE_RESTORED_MARK, CACHE_RESTORE_START_MARK, persistOptions } from './query-persistence.ts';
+import { setRestoreGate } from '#src/lib/query/restore-gate.ts';
+import { restoreOnDemand } from './lazy-restore.ts';
+import {
+  CACHE_RESTORED_MARK,
+  CACHE_RESTORE_START_MARK,
+  persistOptions,
+  unreadRecords,
+} from './query-persistence.ts';
 
 /**
  * The signed-in app's data layer (decision 0025): the query client, its cache persisted to
@@ -40,12 +47,10 @@ export function startDataLayer(): DataLayer {
   // restore the signed-in user's cache, then write it back as it changes.
   let restoring = true;
   const listeners = new Set<() => void>();
-  const options = {
-    ...persistOptions(() => getCurrentUser()?.id ?? null),
-    queryClient: queryClient as unknown as PersistClient,
-  };
+  const userId = () => getCurrentUser()?.id ?? null;
+  const options = { ...persistOptions(userId), queryClient: queryClient as unknown as PersistClient };
   performance.mark(CACHE_RESTORE_START_MARK);
-  void persistQueryClientRestore(options)
+  const restored = persistQueryClientRestore(options)
     // Read by the offline benchmark (scripts/bench/offline-bench.ts).
     .then(() => performance.mark(CACHE_RESTORED_MARK))
     .catch(() => undefined)
@@ -53,7 +58,10 @@ export function startDataLayer(): DataLayer {
       restoring = false;
       for (const listener of listeners) listener();
       persistQueryClientSubscribe(options);
-    });
+    })
+    // Big records are read when a page asks for their query (decision 0064).
+    .then(() => restoreOnDemand(queryClient, unreadRecords(userId)));
+  setRestoreGate(queryClient, (queryHash) => restored.then((restoredNow) => restoredNow(queryHash)));
 
   return {
     queryClient,

@@ -4,6 +4,7 @@ import type {
   PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
 import { throttleLatest } from '#src/lib/throttle-latest.ts';
+import type { UnreadRecords } from './lazy-restore.ts';
 import { createQueryStore } from './query-store.ts';
 
 /**
@@ -12,7 +13,8 @@ import { createQueryStore } from './query-store.ts';
  * - buster: a cache version changed by hand when the shape of cached data changes, not the build hash
  *   (a deploy must not throw away what a shop browses offline);
  * - a max age of weeks, throttled writes, a size guard dropping the oldest queries first;
- * - one record per query, written only when its data changed (src/app/query-store.ts);
+ * - one record per query, written only when its data changed (src/app/query-store.ts); a big one is
+ *   read when a page asks for its query, not at the restore (decision 0064);
  * - a query whose `meta.persist` is false (a secret, a one-time code) is never written;
  * - stored per user, and wiped at logout.
  */
@@ -108,6 +110,18 @@ export function createQueryPersister(
   };
   return persister;
 }
+
+/** The current user's big records a restore left unread (decision 0064), for src/app/lazy-restore.ts. */
+export const unreadRecords = (currentUserId: () => number | null): UnreadRecords => ({
+  isUnread: (queryHash) => {
+    const user = currentUserId();
+    return user !== null && queryStore.isUnread(user, queryHash);
+  },
+  read: (queryHash) => {
+    const user = currentUserId();
+    return user === null ? Promise.resolve(null) : queryStore.readOne(user, queryHash);
+  },
+});
 
 export function persistOptions(
   currentUserId: () => number | null,

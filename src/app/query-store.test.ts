@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { get, set, createStore } from 'idb-keyval';
-import { createQueryStore, legacyKey, queryRecordKey, snapshotKey } from './query-store.ts';
+import {
+  createQueryStore,
+  LAZY_RECORD_CHARS,
+  legacyKey,
+  queryRecordKey,
+  snapshotKey,
+} from './query-store.ts';
 
 type Query = PersistedClient['clientState']['queries'][number];
 
@@ -131,5 +137,67 @@ describe('the persisted query cache, a record per query', () => {
     await store.clear();
     await store.write(1, client(query('["b"]', data)), 1e6);
     expect((await createQueryStore(db).read(1))?.clientState.queries[0]?.state.data).toEqual(data);
+  });
+});
+
+describe('big records, read when asked for (decision 0064)', () => {
+  const bigData = () => 'r'.repeat(LAZY_RECORD_CHARS);
+  const hashes = (c: PersistedClient | null) => c?.clientState.queries.map((q) => q.queryHash);
+  /** A new tab's store over a cache holding a big order and a small list. */
+  async function tabWithBigOrder() {
+    const db = freshDb();
+    await createQueryStore(db).write(
+      1,
+      client(query('["order"]', bigData(), 5), query('["list"]', [1], 6)),
+      1e7,
+    );
+    const tab = createQueryStore(db);
+    return { db, tab, restored: await tab.read(1) };
+  }
+
+  it('leaves a big record out of the restore, and reads it once when asked', async () => {
+    const { tab, restored } = await tabWithBigOrder();
+    expect(hashes(restored)).toEqual(['["list"]']);
+    expect(tab.isUnread(1, '["order"]')).toBe(true);
+    expect(tab.isUnread(1, '["list"]')).toBe(false);
+    expect((await tab.readOne(1, '["order"]'))?.state.data).toBe(bigData());
+    expect(tab.isUnread(1, '["order"]')).toBe(false);
+    expect(await tab.readOne(1, '["order"]')).toBeNull();
+  });
+
+  it('keeps an unread big record through writes without its query: not rewritten, not deleted', async () => {
+    const { db, tab, restored } = await tabWithBigOrder();
+    const puts = watchPuts();
+    await tab.write(1, client(...restored!.clientState.queries, query('["new"]', 2, 7)), 1e7);
+    expect(puts).toEqual([queryRecordKey(1, '["new"]'), snapshotKey(1)]);
+    const next = createQueryStore(db);
+    expect(hashes(await next.read(1))).toEqual(['["list"]', '["new"]']);
+    expect((await next.readOne(1, '["order"]'))?.state.data).toBe(bigData());
+  });
+
+  it('writes nothing of a big record it read, until it changes; a fresher answer replaces it', async () => {
+    const { db, tab, restored } = await tabWithBigOrder();
+    const order = (await tab.readOne(1, '["order"]'))!;
+    const puts = watchPuts();
+    await tab.write(1, client(...restored!.clientState.queries, order), 1e7);
+    expect(puts).toEqual([snapshotKey(1)]);
+    await tab.write(1, client(query('["order"]', 'fresh', 9)), 1e7);
+    expect(puts.slice(1)).toEqual([queryRecordKey(1, '["order"]'), snapshotKey(1)]);
+    expect(hashes(await createQueryStore(db).read(1))).toEqual(['["order"]']);
+  });
+
+  it('lets the budget drop an unread big record by its age, and deletes it', async () => {
+    const { db, tab, restored } = await tabWithBigOrder();
+    await tab.write(1, client(...restored!.clientState.queries), 1000);
+    expect(tab.isUnread(1, '["order"]')).toBe(false);
+    expect(await get(queryRecordKey(1, '["order"]'), createStore(db, 'queries'))).toBeUndefined();
+  });
+
+  it('reads every record of a snapshot written before sizes were kept', async () => {
+    const db = freshDb();
+    const idb = createStore(db, 'queries');
+    await set(snapshotKey(1), JSON.stringify({ timestamp: 1, buster: '1', queries: ['["order"]'] }), idb);
+    await set(queryRecordKey(1, '["order"]'), JSON.stringify(query('["order"]', bigData())), idb);
+    expect(hashes(await createQueryStore(db).read(1))).toEqual(['["order"]']);
   });
 });

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import { callApi } from '#src/lib/api/client.ts';
+import { restoredFirst } from '#src/lib/query/restore-gate.ts';
 import { mergeChangedDevices } from '../model/merge-devices.ts';
 import { checksKeys } from './keys.ts';
 
@@ -20,6 +21,8 @@ export const orderResultsQuery = (orderId: number) =>
   queryOptions({
     queryKey: checksKeys.results(orderId),
     queryFn: async ({ client, signal, queryKey }): Promise<OrderResults> => {
+      // The cached copy first, if it is still being read from the device: then only what changed.
+      await restoredFirst(client, queryKey);
       const previous = client.getQueryData<OrderResults>(queryKey);
       const answer = await callApi(
         endpoints.orderResults,
