@@ -9,6 +9,7 @@ import type {
 import { t } from '@lingui/core/macro';
 import { callApi } from '#src/lib/api/client.ts';
 import { callOrQueue, newRequestId } from '#src/lib/offline/outbox.ts';
+import { getInquiryDraft } from '../model/inquiry-draft.ts';
 import { checksKeys } from './keys.ts';
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -35,6 +36,16 @@ export const orderListQuery = (page: number, keyword: string, created: CreatedRa
       ),
     placeholderData: keepPreviousData,
   });
+
+/**
+ * The order list the check page opens with (OrderList): the kept draft's page and search, or a
+ * dashboard figure's shop days from their first page. Its route loader asks for it beside the page's
+ * code, so a new tab does not wait for the page's render to ask.
+ */
+export const openingOrderListQuery = (userId: number, created: CreatedRange | null) => {
+  const draft = getInquiryDraft(userId);
+  return orderListQuery(created ? 1 : draft.page, draft.keyword, created);
+};
 
 export const orderDetailQuery = (orderId: number) =>
   queryOptions({

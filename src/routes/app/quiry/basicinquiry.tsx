@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BasicInquiry } from '#src/features/checks/components/BasicInquiry.tsx';
-import { loadCurrentUser, useCurrentUser } from '#src/features/auth/session.ts';
+import { getCurrentUser, loadCurrentUser, useCurrentUser } from '#src/features/auth/session.ts';
+import { openingOrderListQuery } from '#src/features/checks/api/orders-api.ts';
 import { parseCreatedRangeSearch } from '#src/features/dashboards/model/search.ts';
 import { prefetchPageData } from '#src/app/page-data.ts';
 import {
@@ -15,15 +16,22 @@ import { connectionStatusQuery } from '#src/lib/connections.ts';
 // `created_from`/`created_to` (shop days): the orders a dashboard figure counts (its click-through).
 export const Route = createFileRoute('/app/quiry/basicinquiry')({
   validateSearch: parseCreatedRangeSearch,
-  // The catalogue the new-order panel prices with, the unused package checks it takes first, and
-  // whether checks are connected (decision 0054). Not the order list (its options follow the kept draft).
-  loader: ({ context }) =>
+  loaderDeps: ({ search }) => search,
+  // The catalogue the new-order panel prices with, the unused package checks it takes first, whether
+  // checks are connected, and the order list as the kept draft (or a figure's days) opens it
+  // (decision 0054).
+  loader: ({ context, deps }) => {
+    const user = getCurrentUser();
+    const created =
+      deps.created_from && deps.created_to ? { from: deps.created_from, to: deps.created_to } : null;
     prefetchPageData(context, [
       connectionStatusQuery(),
       serviceGroupsQuery(),
       servicesQuery(),
       packageChecksQuery(),
-    ]),
+      ...(user ? [openingOrderListQuery(user.id, created)] : []),
+    ]);
+  },
   component: BasicInquiryRoute,
 });
 
