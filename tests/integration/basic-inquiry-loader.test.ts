@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { setCurrentUser } from '#src/features/auth/session.ts';
+import type { StoredUser } from '#src/lib/storage.ts';
 import { checksKeys } from '#src/features/checks/api/keys.ts';
 import { clearInquiryDrafts, updateInquiryDraft } from '#src/features/checks/model/inquiry-draft.ts';
 import { Route } from '#src/routes/app/quiry/basicinquiry.tsx';
@@ -9,18 +10,7 @@ import { Route } from '#src/routes/app/quiry/basicinquiry.tsx';
  * The check page's route loader asks for the order list the page opens with, beside the page's code
  * (issue 27, the page budget: a new tab's last call was the list the page asked for once rendered).
  */
-const user = {
-  uid: 1,
-  id: 7,
-  title: 'admin',
-  img: '',
-  vip_end_time: 0,
-  integral: 0,
-  openid: '',
-  phone_number: '',
-  role: 1,
-  account_name: 'admin',
-};
+const user = { id: 7, uid: 7, title: 'admin' } as StoredUser;
 
 /** Runs the route's loader over a query client; answers the order-list keys it asked for. */
 async function listsAsked(deps: { created_from?: string; created_to?: string }): Promise<unknown[]> {
