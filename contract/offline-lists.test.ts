@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from './endpoints.ts';
-import { OFFLINE_LIST_PATHS } from './offline-lists.ts';
+import { keepsAnswer, OFFLINE_LIST_PATHS } from './offline-lists.ts';
 
 describe('the service worker allow-list of offline lists', () => {
   it('names only endpoints of the contract', () => {
@@ -16,5 +16,14 @@ describe('the service worker allow-list of offline lists', () => {
       if (parsed.success) expect(parsed.data, endpoint.path).not.toHaveProperty('request_id');
       expect(endpoint.path).not.toMatch(/login|quit|ws_auth_code|sendsms/);
     }
+  });
+});
+
+describe('which list answers the service worker keeps', () => {
+  it('keeps a whole answer, not one of only what changed since a cursor', () => {
+    expect(keepsAnswer('{"order_id":7}')).toBe(true);
+    expect(keepsAnswer('{"page":1,"keyword":""}')).toBe(true);
+    expect(keepsAnswer('{"order_id":7,"changed_since":1770000000000}')).toBe(false);
+    expect(keepsAnswer('')).toBe(true);
   });
 });

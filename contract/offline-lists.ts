@@ -49,3 +49,19 @@ export const OFFLINE_LIST_PATHS: readonly string[] = [
 ];
 
 export const isOfflineList = (path: string): boolean => OFFLINE_LIST_PATHS.includes(path);
+
+/**
+ * Whether the service worker keeps the answer to a list call with this body. Not the answer to a call
+ * that asks only for what changed since a cursor (`changed_since`, an order's results): that answer
+ * means something only against the copy it was asked from, and each call has a new cursor, so each
+ * answer would be a new record that nothing reads again. An order followed live asks for its results
+ * at every progress event, so these records used to pile up until logout.
+ */
+export function keepsAnswer(body: string): boolean {
+  try {
+    const input = JSON.parse(body) as unknown;
+    return !(typeof input === 'object' && input !== null && 'changed_since' in input);
+  } catch {
+    return true;
+  }
+}

@@ -6,7 +6,7 @@
 //    synthetic keys (path + hash of the body), partitioned by a hash of the session's token.
 // A new version waits until the page says SKIP_WAITING (the user accepted the update prompt, which
 // the page only offers when the outbox is empty). docs/decisions/0009-offline-pwa.md.
-import { isOfflineList } from '#contract/offline-lists.ts';
+import { isOfflineList, keepsAnswer } from '#contract/offline-lists.ts';
 import {
   CACHED_AT_HEADER,
   DATA_CACHE,
@@ -149,12 +149,15 @@ async function fromShellCache(request: Request, key: string): Promise<Response> 
 
 /**
  * A list call: the network's answer when there is one (kept when it is a success), else the last
- * kept answer of the same session, path and body, marked with the time it was fetched.
+ * kept answer of the same session, path and body, marked with the time it was fetched. A call for
+ * what changed since a cursor goes to the network only (`keepsAnswer`).
  */
 async function listNetworkFirst(request: Request): Promise<Response> {
   const token = request.headers.get('token');
   if (!token) return fetch(request);
-  const key = await dataCacheKey(origin, token, new URL(request.url).pathname, await request.clone().text());
+  const body = await request.clone().text();
+  if (!keepsAnswer(body)) return fetch(request);
+  const key = await dataCacheKey(origin, token, new URL(request.url).pathname, body);
   try {
     const response = await fetch(request);
     if (response.ok) await keep(key, response.clone());

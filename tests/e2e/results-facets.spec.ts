@@ -6,6 +6,7 @@ import { underServiceWorker } from './offline.ts';
 import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import type { OrderFacetsDatas } from '#contract/schemas/checks-derive.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
+import { DATA_CACHE } from '#src/lib/offline/sw-protocol.ts';
 
 // A 10,000-device order needs the sandbox at zero latency to finish in seconds: this spec runs a
 // server of its own (fresh database, same built PWA) on E2E_PORT + 100, so the shared e2e server
@@ -135,6 +136,14 @@ async function shownCounts(page: Page) {
   });
 }
 
+/** How many answers of `order_results` the service worker's data cache holds. */
+function keptResultsAnswers(page: Page): Promise<number> {
+  return page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).filter((r) => r.url.includes('/api/checks/order_results')).length;
+  }, DATA_CACHE);
+}
+
 /** The table columns in the persisted query cache (IndexedDB), or null while none is written. */
 function persistedColumnsTable(page: Page): Promise<string[] | null> {
   return page.evaluate(async () => {
@@ -249,6 +258,7 @@ test('hidden columns stay hidden after a reload and offline', async ({ page, req
     })
     .toBe(false);
 
+  const keptBefore = await keptResultsAnswers(page);
   const resultsBodies: string[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/checks/order_results') && !r.serviceWorker())
@@ -261,6 +271,10 @@ test('hidden columns stay hidden after a reload and offline', async ({ page, req
   // changed since it, not for the 10,000 devices again.
   expect(resultsBodies.length).toBeGreaterThan(0);
   for (const body of resultsBodies) expect(JSON.parse(body)).toHaveProperty('changed_since');
+  // The service worker keeps no answer of what changed since a cursor: each would be a new record
+  // that nothing reads again (contract/offline-lists.ts, keepsAnswer).
+  await page.waitForTimeout(1000);
+  expect(await keptResultsAnswers(page)).toBe(keptBefore);
   await expect(header.locator('[data-column=imei2]')).toHaveCount(0);
 
   await context.setOffline(true);
