@@ -71,14 +71,21 @@ export function englishSourceTexts(): string[] {
  * Waits until the page has settled: no loader in the main area, its own text shown, and the text unchanged
  * over two polls 100 ms apart (lazy pages mount, then their queries answer). Adaptive rather than a
  * fixed sleep: a settled page costs ~200 ms, a busy machine only waits as long as it needs.
+ *
+ * `liveAfterMs`: also done once the page has shown its content without a loader for that long, its
+ * text still changing. For a test of the demo shop's pages while the other worker's tests write to
+ * the same shop: the point record and the download center gain rows and progress for as long as
+ * that goes on (a layout test timed out there twice in one CI run).
  */
-export async function settled(page: Page, blank = false): Promise<void> {
+export async function settled(page: Page, blank = false, liveAfterMs = Infinity): Promise<void> {
   await page.evaluate(() => {
-    (window as { __settledText?: string }).__settledText = undefined;
+    const probe = window as { __settledText?: string; __readySince?: number };
+    probe.__settledText = undefined;
+    probe.__readySince = undefined;
   });
   await page.waitForFunction(
-    (blank) => {
-      const probe = window as { __settledText?: string };
+    ({ blank, liveAfterMs }) => {
+      const probe = window as { __settledText?: string; __readySince?: number };
       const root = document.querySelector('main') ?? document.body;
       const text = document.body.innerText.trim();
       // The page's own content, not the shell's header or the breadcrumb (a lazy page may not be there yet).
@@ -87,9 +94,10 @@ export async function settled(page: Page, blank = false): Promise<void> {
       const ready = !root.querySelector('.mantine-Loader-root') && (blank || own.length > 0);
       const stable = ready && probe.__settledText === text;
       probe.__settledText = ready ? text : undefined;
-      return stable;
+      probe.__readySince = ready ? (probe.__readySince ?? performance.now()) : undefined;
+      return stable || (ready && performance.now() - probe.__readySince! >= liveAfterMs);
     },
-    blank,
+    { blank, liveAfterMs },
     { timeout: 15_000, polling: 100 },
   );
 }
