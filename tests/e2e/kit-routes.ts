@@ -68,38 +68,79 @@ export function englishSourceTexts(): string[] {
 }
 
 /**
- * Waits until the page has settled: no loader in the main area, its own text shown, and the text unchanged
+ * Waits until the page has settled: no loader shown in the main area, its own text shown, and the text unchanged
  * over two polls 100 ms apart (lazy pages mount, then their queries answer). Adaptive rather than a
  * fixed sleep: a settled page costs ~200 ms, a busy machine only waits as long as it needs.
  *
  * `liveAfterMs`: also done once the page has shown its content without a loader for that long, its
- * text still changing. For a test of the demo shop's pages while the other worker's tests write to
- * the same shop: the point record and the download center gain rows and progress for as long as
- * that goes on (a layout test timed out there twice in one CI run).
+ * text still changing: the demo shop's point record and download center gain rows while the other
+ * worker's tests write to the same shop.
+ *
+ * On a timeout the error says what held the page: the loaders in the main area (where, and whether
+ * shown), its own text's length, and how often the text changed. A layout test once timed out on an
+ * empty download center that its failure screenshot showed settled, with nothing to say why.
  */
 export async function settled(page: Page, blank = false, liveAfterMs = Infinity): Promise<void> {
   await page.evaluate(() => {
-    const probe = window as { __settledText?: string; __readySince?: number };
+    const probe = window as {
+      __settledText?: string;
+      __readySince?: number;
+      __settledWhy?: unknown;
+      __seenText?: string;
+    };
     probe.__settledText = undefined;
+    probe.__seenText = undefined;
     probe.__readySince = undefined;
+    probe.__settledWhy = { changes: 0 };
   });
-  await page.waitForFunction(
-    ({ blank, liveAfterMs }) => {
-      const probe = window as { __settledText?: string; __readySince?: number };
-      const root = document.querySelector('main') ?? document.body;
-      const text = document.body.innerText.trim();
-      // The page's own content, not the shell's header or the breadcrumb (a lazy page may not be there yet).
-      const crumbs = root.querySelector('.mantine-Breadcrumbs-root') as HTMLElement | null;
-      const own = (root as HTMLElement).innerText.replace(crumbs?.innerText ?? '', '').trim();
-      const ready = !root.querySelector('.mantine-Loader-root') && (blank || own.length > 0);
-      const stable = ready && probe.__settledText === text;
-      probe.__settledText = ready ? text : undefined;
-      probe.__readySince = ready ? (probe.__readySince ?? performance.now()) : undefined;
-      return stable || (ready && performance.now() - probe.__readySince! >= liveAfterMs);
-    },
-    { blank, liveAfterMs },
-    { timeout: 15_000, polling: 100 },
-  );
+  try {
+    await page.waitForFunction(
+      ({ blank, liveAfterMs }) => {
+        const probe = window as {
+          __settledText?: string;
+          __readySince?: number;
+          __settledWhy?: { changes: number; readyForMs?: number };
+          __seenText?: string;
+        };
+        const root = document.querySelector('main') ?? document.body;
+        const text = document.body.innerText.trim();
+        // The page's own content, not the shell's header or the breadcrumb (a lazy page may not be there yet).
+        const crumbs = root.querySelector('.mantine-Breadcrumbs-root') as HTMLElement | null;
+        const own = (root as HTMLElement).innerText.replace(crumbs?.innerText ?? '', '').trim();
+        const loaders = [...root.querySelectorAll<HTMLElement>('.mantine-Loader-root')];
+        // A loader the user cannot see (in a closed panel, display: none) holds nothing up.
+        const ready = !loaders.some((l) => l.checkVisibility()) && (blank || own.length > 0);
+        const stable = ready && probe.__settledText === text;
+        const changes = (probe.__settledWhy?.changes ?? 0) + (probe.__seenText !== text ? 1 : 0);
+        probe.__seenText = text;
+        const why = {
+          changes,
+          ownLength: own.length,
+          loaders: loaders.map((l) => {
+            const path: string[] = [];
+            for (let at: HTMLElement | null = l; at && at !== root && path.length < 6; at = at.parentElement)
+              path.push(at.dataset.testid ?? at.className.split(' ')[0] ?? at.tagName);
+            return `${l.checkVisibility() ? 'shown' : 'hidden'}: ${path.join(' < ')}`;
+          }),
+        };
+        probe.__settledText = ready ? text : undefined;
+        probe.__readySince = ready ? (probe.__readySince ?? performance.now()) : undefined;
+        probe.__settledWhy = {
+          ...why,
+          readyForMs:
+            probe.__readySince === undefined ? 0 : Math.round(performance.now() - probe.__readySince),
+        };
+        return stable || (ready && performance.now() - probe.__readySince! >= liveAfterMs);
+      },
+      { blank, liveAfterMs },
+      { timeout: 15_000, polling: 100 },
+    );
+  } catch (error) {
+    const why = await page
+      .evaluate(() => JSON.stringify((window as { __settledWhy?: unknown }).__settledWhy))
+      .catch(() => 'the page could not be read');
+    throw new Error(`${page.url()} did not settle: ${why}`, { cause: error });
+  }
 }
 
 /** The text of the page's own content (the app's main area without the breadcrumb), or the body's. */
