@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, hashToken, newToken, verifyPassword } from './secrets.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashPassword, hashToken, newToken, setCheapHashesForTests, verifyPassword } from './secrets.ts';
 
 const FORMAT = /^scrypt\$32768\$8\$1\$([A-Za-z0-9_-]{22})\$([A-Za-z0-9_-]{86})$/;
 
@@ -15,8 +15,11 @@ describe('hashPassword / verifyPassword', () => {
   let first: string;
   let second: string;
   beforeAll(async () => {
+    // Production's cost: a test server of this worker may have lowered it (tests/setup/server-harness.ts).
+    setCheapHashesForTests(false);
     [first, second] = await Promise.all([hashPassword('repair2026'), hashPassword('repair2026')]);
   });
+  afterAll(() => setCheapHashesForTests(true));
 
   it('writes scrypt$N$r$p$salt$hash with a 16-byte salt and a 64-byte key', () => {
     const m = FORMAT.exec(first);
@@ -100,6 +103,28 @@ describe('hashPassword / verifyPassword', () => {
         [...parts.slice(0, 4), salt.toString('base64url'), parts[5]].join('$'),
       ),
     ).toBe(false);
+  });
+});
+
+describe('setCheapHashesForTests', () => {
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    setCheapHashesForTests(true);
+  });
+
+  it("writes the test suites' cheap hashes, which verify like any other", async () => {
+    setCheapHashesForTests(true);
+    const cheap = await hashPassword('repair2026');
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('repair2026', cheap)).toBe(true);
+    expect(await verifyPassword('repair2025', cheap)).toBe(false);
+  });
+
+  it('is refused with NODE_ENV=production, which keeps writing the full cost', async () => {
+    setCheapHashesForTests(false);
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(() => setCheapHashesForTests(true)).toThrow('for the test suites only');
+    expect(await hashPassword('repair2026')).toMatch(FORMAT);
   });
 });
 

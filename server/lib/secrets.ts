@@ -5,6 +5,22 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
 // affects new hashes.
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 64, maxmem: 64 * 1024 * 1024 };
 
+/** The cost of the hashes the test suites write (`setCheapHashesForTests`): ~30x cheaper. */
+const TEST_N = 2 ** 10;
+let newHashN = SCRYPT.N;
+
+/**
+ * For the test suites only: new hashes at N = 2^10. Every test server seeds its demo users' passwords
+ * and every sign-in test hashes or checks some; at production's cost that was most of the time of
+ * the sign-in, rate-limit and account tests (25 s of five files, 7.5 s cheap). Verifying reads the
+ * cost from the stored hash, so nothing else changes. Refused with NODE_ENV=production.
+ */
+export function setCheapHashesForTests(cheap: boolean): void {
+  if (cheap && process.env.NODE_ENV === 'production')
+    throw new Error('cheap password hashes are for the test suites only');
+  newHashN = cheap ? TEST_N : SCRYPT.N;
+}
+
 function scryptAsync(
   password: string,
   salt: Buffer,
@@ -21,8 +37,8 @@ function scryptAsync(
 /** `scrypt$N$r$p$salt$hash`, base64url parts. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.keylen, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join(
+  const key = await scryptAsync(password, salt, SCRYPT.keylen, { ...SCRYPT, N: newHashN });
+  return ['scrypt', newHashN, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join(
     '$',
   );
 }

@@ -36,11 +36,15 @@ import type { SmsSetup } from '#server/providers/sms/index.ts';
 import type { ProgressReporter } from '#server/modules/checks/progress.ts';
 import type { CheckProvider } from '#server/providers/checks/provider.ts';
 import { DEMO_USERS, seedDemoShop } from '#server/seed.ts';
+import { setCheapHashesForTests } from '#server/lib/secrets.ts';
 import type { RepairsModule } from '#server/modules/repairs/wiring.ts';
 import type { RepairStatusProvider } from '#server/providers/repairs/provider.ts';
 import type { MonitorSchedulerOptions } from '#server/jobs/monitor-scheduler.ts';
 import { createPgTestDatabase, testsOnPostgres } from './pg-databases.ts';
 import { injectCall } from './inject-call.ts';
+
+// Test servers write cheap password hashes (server/lib/secrets.ts): the sign-in tests' time was scrypt's.
+setCheapHashesForTests(true);
 
 /** Every slider puzzle of a test server has its gap here: drag to it and the puzzle is solved. */
 export const TEST_PUZZLE_X = 150;
