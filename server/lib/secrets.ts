@@ -10,10 +10,10 @@ const TEST_N = 2 ** 10;
 let newHashN = SCRYPT.N;
 
 /**
- * For the test suites only: new hashes at N = 2^10. Every test server seeds its demo users' passwords
- * and every sign-in test hashes or checks some; at production's cost that was most of the time of
- * the sign-in, rate-limit and account tests (25 s of five files, 7.5 s cheap). Verifying reads the
- * cost from the stored hash, so nothing else changes. Refused with NODE_ENV=production.
+ * For the test suites only: new hashes at N = 2^10. Every sign-in, failed guess, new employee and
+ * signup in a test hashes or checks a password; at production's cost that was most of the time of the
+ * sign-in, rate-limit and account tests (25 s of five files, 7.5 s cheap). Verifying reads the cost
+ * from the stored hash, so nothing else changes. Refused with NODE_ENV=production.
  */
 export function setCheapHashesForTests(cheap: boolean): void {
   if (cheap && process.env.NODE_ENV === 'production')
