@@ -260,9 +260,12 @@ test('hidden columns stay hidden after a reload and offline', async ({ page, req
 
   const keptBefore = await keptResultsAnswers(page);
   const resultsBodies: string[] = [];
+  const resultsAnswered: Promise<unknown>[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/checks/order_results') && !r.serviceWorker())
+    if (r.url().endsWith('/api/checks/order_results') && !r.serviceWorker()) {
       resultsBodies.push(r.postData() ?? '');
+      resultsAnswered.push(r.response());
+    }
   });
   await page.reload();
   await expect(table(page)).toHaveAttribute('data-rows', String(DEVICES), { timeout: BIG_OPEN_MS });
@@ -272,8 +275,9 @@ test('hidden columns stay hidden after a reload and offline', async ({ page, req
   expect(resultsBodies.length).toBeGreaterThan(0);
   for (const body of resultsBodies) expect(JSON.parse(body)).toHaveProperty('changed_since');
   // The service worker keeps no answer of what changed since a cursor: each would be a new record
-  // that nothing reads again (contract/offline-lists.ts, keepsAnswer).
-  await page.waitForTimeout(1000);
+  // that nothing reads again (contract/offline-lists.ts, keepsAnswer). It keeps an answer before it
+  // hands it to the page, so once the page has every answer, whatever was kept is there.
+  await Promise.all(resultsAnswered);
   expect(await keptResultsAnswers(page)).toBe(keptBefore);
   await expect(header.locator('[data-column=imei2]')).toHaveCount(0);
 
