@@ -40,6 +40,10 @@ export default defineConfig({
     // without and 134 s with 'retain-on-failure' (decision 0057). CI records the retry of a failed test
     // (retries: 1); a local run records its failures (run with --trace on for more).
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // Installing the service worker cost each new browser context ~5 s of CPU (it keeps the whole
+    // build, 203 files), and most tests never look at what it does. Tests of the worker opt in
+    // with tests/e2e/offline.ts's INSTALLED (decision 0065).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

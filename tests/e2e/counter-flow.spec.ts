@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { axeProblems } from './axe.ts';
 import { openE2eDatabase } from './db.ts';
-import { persisted, underServiceWorker } from './offline.ts';
+import { persisted, underServiceWorker, INSTALLED } from './offline.ts';
 import { call, imeiOf } from './repairs-api.ts';
 import { newShopWithPoints } from './shop.ts';
 
@@ -268,71 +268,75 @@ test('the same counter flow at 768 x 1024', async ({ page, request }, testInfo) 
   await flow(page, request, testInfo, 'tablet');
 });
 
-test('an intake made offline lands exactly once when back online, its deposit once', async ({
-  page,
-  context,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const r = await newShop(page, request);
-  const customer = await call<{ id: number }>(request, r.token, '/api/counter/customer_save', {
-    name: r.name,
-    phones: [r.phone1, r.phone2],
-    lang: 'en',
-  });
-  const ticketsOf = () =>
-    call<{ list: { id: number; no_text: string }[]; total: number }>(
+test.describe('installed', () => {
+  test.use(INSTALLED);
+
+  test('an intake made offline lands exactly once when back online, its deposit once', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const r = await newShop(page, request);
+    const customer = await call<{ id: number }>(request, r.token, '/api/counter/customer_save', {
+      name: r.name,
+      phones: [r.phone1, r.phone2],
+      lang: 'en',
+    });
+    const ticketsOf = () =>
+      call<{ list: { id: number; no_text: string }[]; total: number }>(
+        request,
+        r.token,
+        '/api/counter/ticket_list',
+        {
+          customer_id: customer.id,
+        },
+      );
+
+    // The app loaded online (the customer list seen once, so the picker finds them offline).
+    await page.goto('/#/app/customers');
+    await underServiceWorker(page);
+    await expect(page.getByTestId('customer-row').filter({ hasText: r.name })).toBeVisible();
+    await page.goto('/#/app/tickets');
+    await expect(page.getByTestId('new-ticket')).toBeVisible();
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-indicator')).toBeVisible();
+    await page.getByTestId('new-ticket').click();
+    const form = page.getByTestId('new-ticket-form');
+    await form.getByTestId('customer-search').fill(r.phone2.slice(-4));
+    await expect(form.getByTestId('customer-search-offline')).toBeVisible();
+    await form.getByTestId('customer-result').filter({ hasText: r.name }).click();
+    await form.getByTestId('ticket-device').first().fill(r.imei);
+    await form.getByTestId('ticket-fault').fill('Will not charge');
+    await form.getByTestId('condition-passcode').check();
+    await form.getByTestId('ticket-deposit').fill('50');
+    await expect(form.getByTestId('ticket-deposit-preview')).toContainText('¥50.00');
+    await form.getByTestId('ticket-create').click();
+    await expect(form).toBeHidden();
+    await expect(page.getByTestId('outbox-button')).toContainText('1');
+    expect((await ticketsOf()).total).toBe(0);
+
+    // Back online: the outbox sends it, once; the list shows it, and a reload changes nothing.
+    await context.setOffline(false);
+    await expect(page.getByTestId('outbox-button')).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByTestId('ticket-row').filter({ hasText: r.name })).toHaveCount(1);
+    const landed = await ticketsOf();
+    expect(landed.total).toBe(1);
+    // The list as the device keeps it (written ~1 s after a change): a reload sooner restores the list
+    // as it was offline, fresh for the query's staleTime, and shows no ticket for up to 30 s.
+    await persisted(page, landed.list[0]!.no_text);
+    await page.reload();
+    await expect(page.getByTestId('ticket-row').filter({ hasText: r.name })).toHaveCount(1);
+    await expect(page.getByTestId('outbox-button')).toBeHidden();
+    expect((await ticketsOf()).total).toBe(1);
+    const ticket = await call<{ paid_fen: number; devices: { ident: string }[] }>(
       request,
       r.token,
-      '/api/counter/ticket_list',
-      {
-        customer_id: customer.id,
-      },
+      '/api/counter/ticket_detail',
+      { id: landed.list[0]!.id },
     );
-
-  // The app loaded online (the customer list seen once, so the picker finds them offline).
-  await page.goto('/#/app/customers');
-  await underServiceWorker(page);
-  await expect(page.getByTestId('customer-row').filter({ hasText: r.name })).toBeVisible();
-  await page.goto('/#/app/tickets');
-  await expect(page.getByTestId('new-ticket')).toBeVisible();
-
-  await context.setOffline(true);
-  await expect(page.getByTestId('offline-indicator')).toBeVisible();
-  await page.getByTestId('new-ticket').click();
-  const form = page.getByTestId('new-ticket-form');
-  await form.getByTestId('customer-search').fill(r.phone2.slice(-4));
-  await expect(form.getByTestId('customer-search-offline')).toBeVisible();
-  await form.getByTestId('customer-result').filter({ hasText: r.name }).click();
-  await form.getByTestId('ticket-device').first().fill(r.imei);
-  await form.getByTestId('ticket-fault').fill('Will not charge');
-  await form.getByTestId('condition-passcode').check();
-  await form.getByTestId('ticket-deposit').fill('50');
-  await expect(form.getByTestId('ticket-deposit-preview')).toContainText('¥50.00');
-  await form.getByTestId('ticket-create').click();
-  await expect(form).toBeHidden();
-  await expect(page.getByTestId('outbox-button')).toContainText('1');
-  expect((await ticketsOf()).total).toBe(0);
-
-  // Back online: the outbox sends it, once; the list shows it, and a reload changes nothing.
-  await context.setOffline(false);
-  await expect(page.getByTestId('outbox-button')).toBeHidden({ timeout: 20_000 });
-  await expect(page.getByTestId('ticket-row').filter({ hasText: r.name })).toHaveCount(1);
-  const landed = await ticketsOf();
-  expect(landed.total).toBe(1);
-  // The list as the device keeps it (written ~1 s after a change): a reload sooner restores the list
-  // as it was offline, fresh for the query's staleTime, and shows no ticket for up to 30 s.
-  await persisted(page, landed.list[0]!.no_text);
-  await page.reload();
-  await expect(page.getByTestId('ticket-row').filter({ hasText: r.name })).toHaveCount(1);
-  await expect(page.getByTestId('outbox-button')).toBeHidden();
-  expect((await ticketsOf()).total).toBe(1);
-  const ticket = await call<{ paid_fen: number; devices: { ident: string }[] }>(
-    request,
-    r.token,
-    '/api/counter/ticket_detail',
-    { id: landed.list[0]!.id },
-  );
-  expect(ticket.paid_fen).toBe(5000);
-  expect(ticket.devices.map((d) => d.ident)).toEqual([r.imei]);
+    expect(ticket.paid_fen).toBe(5000);
+    expect(ticket.devices.map((d) => d.ident)).toEqual([r.imei]);
+  });
 });

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { persisted, underServiceWorker } from './offline.ts';
+import { persisted, underServiceWorker, INSTALLED } from './offline.ts';
 import { call, imeiOf } from './repairs-api.ts';
 import { newShopWithPoints } from './shop.ts';
+
+// The installed app: this spec is about what its service worker does (decision 0065).
+test.use(INSTALLED);
 
 // Issue 26: "notes made offline go through the outbox and land exactly once". A ticket opened
 // online; offline, a note is written on its page (shown as waiting); back online it lands once, and a

@@ -1,7 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { INSTALLED } from './offline.ts';
 import { imeiOf, seedBatch } from './repairs-api.ts';
 import { MAIN_PAGES } from '#tests/setup/main-pages.ts';
 import { newShopWithPoints } from './shop.ts';
+
+// New tabs of the installed app, as a shop opens them: under its service worker (decision 0065).
+test.use(INSTALLED);
 
 /**
  * Issue 27's page budget, second half: no page issues the same list call twice for one user action.

@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openE2eDatabase } from './db.ts';
-import { addEmployee, dumpBrowserStorage, persisted, underServiceWorker } from './offline.ts';
+import { addEmployee, dumpBrowserStorage, persisted, underServiceWorker, INSTALLED } from './offline.ts';
 import { signInFast } from './session.ts';
+
+// The installed app: this spec is about what its service worker does (decision 0065).
+test.use(INSTALLED);
 
 // Unique per run: the e2e server's database lives for the whole run.
 const RUN = String(Date.now() % 100_000).padStart(5, '0');

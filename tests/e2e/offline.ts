@@ -46,10 +46,26 @@ export async function dumpBrowserStorage(page: Page): Promise<BrowserStorage> {
   });
 }
 
-/** Waits until the service worker controls the page, then reloads so list calls pass through it. */
+/**
+ * The app as a shop runs it, installed: its service worker registers and precaches the build. The
+ * suite blocks the worker elsewhere (playwright.config.ts, decision 0065), because installing costs
+ * each new browser context ~5 s of CPU; a test of what the worker does says `test.use(INSTALLED)`.
+ */
+export const INSTALLED = { serviceWorkers: 'allow' } as const;
+
+/** Waits until the service worker controls the page. */
 export async function underServiceWorker(page: Page): Promise<void> {
   // A bound, not a wait: installing precaches the whole build, slow when 4 workers share 2 cores.
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 45_000 });
+  try {
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 45_000 });
+  } catch (error) {
+    throw new Error(
+      'no service worker took control in 45 s (a test of the worker says test.use(INSTALLED))',
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 /** Waits until the persisted query cache holds `text` (written throttled, ~1 s after a change). */

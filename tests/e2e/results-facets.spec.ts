@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { spawn, type ChildProcess } from 'node:child_process';
 import { axeProblems } from './axe.ts';
 import { newShopWithPoints } from './shop.ts';
-import { underServiceWorker } from './offline.ts';
+import { underServiceWorker, INSTALLED } from './offline.ts';
 import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
 import type { OrderFacetsDatas } from '#contract/schemas/checks-derive.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
@@ -233,63 +233,69 @@ test('facet counts equal the server on a 10,000-device order, for several filter
   });
 });
 
-test('hidden columns stay hidden after a reload and offline', async ({ page, request, context }) => {
-  test.setTimeout(240_000);
-  const { api, orderId } = await shopWithBigOrder(page, request);
-  await page.goto(detailUrl(orderId));
-  await expect(table(page)).toHaveAttribute('data-rows', String(DEVICES), { timeout: BIG_OPEN_MS });
-  await underServiceWorker(page);
-  const header = page.getByTestId('results-header');
-  await expect(header.locator('[data-column=imei2]')).toHaveCount(1);
-  await page.getByTestId('edit-columns').click();
-  const list = page.getByTestId('columns-table');
-  await list.locator('[data-column=imei2]').getByRole('checkbox').uncheck();
-  await list.locator('[data-column=tac_model]').getByRole('checkbox').uncheck();
-  await page.getByTestId('columns-save').click();
-  await expect(header.locator('[data-column=imei2]')).toHaveCount(0);
-  await expect
-    .poll(async () => (await api<{ table: string[] }>('/api/checks/result_columns')).datas.table)
-    .not.toContain('imei2');
-  // The saved choice is in the persisted cache. Read in the page, answering one flag: dumping the
-  // whole storage per poll (MBs of a 10,000-device cache) outlasted the poll on a slow CI machine.
-  await expect
-    .poll(async () => (await persistedColumnsTable(page))?.includes('imei2') ?? 'not written', {
-      timeout: 30_000,
-    })
-    .toBe(false);
+test.describe('installed', () => {
+  test.use(INSTALLED);
 
-  const keptBefore = await keptResultsAnswers(page);
-  const resultsBodies: string[] = [];
-  const resultsAnswered: Promise<unknown>[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('/api/checks/order_results') && !r.serviceWorker()) {
-      resultsBodies.push(r.postData() ?? '');
-      resultsAnswered.push(r.response());
-    }
+  test('hidden columns stay hidden after a reload and offline', async ({ page, request, context }) => {
+    test.setTimeout(240_000);
+    const { api, orderId } = await shopWithBigOrder(page, request);
+    await page.goto(detailUrl(orderId));
+    await expect(table(page)).toHaveAttribute('data-rows', String(DEVICES), { timeout: BIG_OPEN_MS });
+    await underServiceWorker(page);
+    const header = page.getByTestId('results-header');
+    await expect(header.locator('[data-column=imei2]')).toHaveCount(1);
+    await page.getByTestId('edit-columns').click();
+    const list = page.getByTestId('columns-table');
+    await list.locator('[data-column=imei2]').getByRole('checkbox').uncheck();
+    await list.locator('[data-column=tac_model]').getByRole('checkbox').uncheck();
+    await page.getByTestId('columns-save').click();
+    await expect(header.locator('[data-column=imei2]')).toHaveCount(0);
+    await expect
+      .poll(async () => (await api<{ table: string[] }>('/api/checks/result_columns')).datas.table)
+      .not.toContain('imei2');
+    // The saved choice is in the persisted cache. Read in the page, answering one flag: dumping the
+    // whole storage per poll (MBs of a 10,000-device cache) outlasted the poll on a slow CI machine.
+    await expect
+      .poll(async () => (await persistedColumnsTable(page))?.includes('imei2') ?? 'not written', {
+        timeout: 30_000,
+      })
+      .toBe(false);
+
+    const keptBefore = await keptResultsAnswers(page);
+    const resultsBodies: string[] = [];
+    const resultsAnswered: Promise<unknown>[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/checks/order_results') && !r.serviceWorker()) {
+        resultsBodies.push(r.postData() ?? '');
+        resultsAnswered.push(r.response());
+      }
+    });
+    await page.reload();
+    await expect(table(page)).toHaveAttribute('data-rows', String(DEVICES), { timeout: BIG_OPEN_MS });
+    await expect(header.locator('[data-column=sn]')).toHaveCount(1);
+    // The cached copy is read from the device first (decision 0064): the reload asks only for what
+    // changed since it, not for the 10,000 devices again.
+    expect(resultsBodies.length).toBeGreaterThan(0);
+    for (const body of resultsBodies) expect(JSON.parse(body)).toHaveProperty('changed_since');
+    // The service worker keeps no answer of what changed since a cursor: each would be a new record
+    // that nothing reads again (contract/offline-lists.ts, keepsAnswer). It keeps an answer before it
+    // hands it to the page, so once the page has every answer, whatever was kept is there.
+    await Promise.all(resultsAnswered);
+    expect(await keptResultsAnswers(page)).toBe(keptBefore);
+    await expect(header.locator('[data-column=imei2]')).toHaveCount(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('offline-indicator')).toBeVisible({ timeout: 20_000 });
+    await expect(header.locator('[data-column=sn]')).toHaveCount(1, { timeout: BIG_OPEN_MS });
+    await expect(header.locator('[data-column=imei2]')).toHaveCount(0);
+    await expect(header.locator('[data-column=tac_model]')).toHaveCount(0);
+    // Facets work offline too, on the cached order.
+    await expect(page.getByTestId('filters')).toHaveAttribute('data-state', 'ready', {
+      timeout: BIG_OPEN_MS,
+    });
+    await context.setOffline(false);
   });
-  await page.reload();
-  await expect(table(page)).toHaveAttribute('data-rows', String(DEVICES), { timeout: BIG_OPEN_MS });
-  await expect(header.locator('[data-column=sn]')).toHaveCount(1);
-  // The cached copy is read from the device first (decision 0064): the reload asks only for what
-  // changed since it, not for the 10,000 devices again.
-  expect(resultsBodies.length).toBeGreaterThan(0);
-  for (const body of resultsBodies) expect(JSON.parse(body)).toHaveProperty('changed_since');
-  // The service worker keeps no answer of what changed since a cursor: each would be a new record
-  // that nothing reads again (contract/offline-lists.ts, keepsAnswer). It keeps an answer before it
-  // hands it to the page, so once the page has every answer, whatever was kept is there.
-  await Promise.all(resultsAnswered);
-  expect(await keptResultsAnswers(page)).toBe(keptBefore);
-  await expect(header.locator('[data-column=imei2]')).toHaveCount(0);
-
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('offline-indicator')).toBeVisible({ timeout: 20_000 });
-  await expect(header.locator('[data-column=sn]')).toHaveCount(1, { timeout: BIG_OPEN_MS });
-  await expect(header.locator('[data-column=imei2]')).toHaveCount(0);
-  await expect(header.locator('[data-column=tac_model]')).toHaveCount(0);
-  // Facets work offline too, on the cached order.
-  await expect(page.getByTestId('filters')).toHaveAttribute('data-state', 'ready', { timeout: BIG_OPEN_MS });
-  await context.setOffline(false);
 });
 
 test('a derived order is placed from a selection, and a deleted order comes back with undo', async ({

@@ -11,6 +11,7 @@ import {
   expectNoPlaceholder,
   settled,
 } from './kit-routes.ts';
+import { INSTALLED } from './offline.ts';
 import { signInFast } from './session.ts';
 import { shopWordProblems } from './shop-words.ts';
 
@@ -25,6 +26,10 @@ import { shopWordProblems } from './shop-words.ts';
  *   Chinese pass, the colour rules in the English pass, which is walked in the dark scheme (issue 14).
  */
 const ENGLISH = englishSourceTexts();
+
+// Every route as the installed app opens it, under its service worker (decision 0065): one browser
+// context per slice, so its install costs the walk little.
+test.use(INSTALLED);
 
 /** The axe rules whose outcome changes with the colour scheme: the dark pass checks these alone. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];

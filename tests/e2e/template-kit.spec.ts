@@ -1,136 +1,142 @@
 import { expect, test } from '@playwright/test';
 import { openE2eDatabase } from './db.ts';
-import { dumpBrowserStorage, persisted, underServiceWorker } from './offline.ts';
+import { dumpBrowserStorage, persisted, underServiceWorker, INSTALLED } from './offline.ts';
 import { signInFast } from './session.ts';
 
 // Unique per run: the e2e server's database lives for the whole run.
 const RUN = String(Date.now() % 100_000).padStart(5, '0');
 
-test('todo: an item added offline waits in the outbox, survives a reload, and reaches the server once', async ({
-  page,
-  context,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  await signInFast(page, request);
-  await page.goto('/#/app/applications/todo');
-  await underServiceWorker(page);
-  await page.reload();
-  await expect(page.getByTestId('kit-page')).toBeVisible();
-  await page.getByTestId('todo-input').fill(`在线 ${RUN}`);
-  await page.getByTestId('todo-add').click();
-  await expect(page.getByTestId('todo-item').filter({ hasText: `在线 ${RUN}` })).toHaveAttribute(
-    'data-pending',
-    'false',
-  );
-  await persisted(page, `在线 ${RUN}`);
+test.describe('installed', () => {
+  test.use(INSTALLED);
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('offline-indicator')).toBeVisible();
-  await expect(page.getByTestId('todo-item').filter({ hasText: `在线 ${RUN}` })).toBeVisible();
-  const title = `离线待办 ${RUN}`;
-  await page.getByTestId('todo-input').fill(title);
-  await page.getByTestId('todo-add').click();
-  const pending = page.getByTestId('todo-item').filter({ hasText: title });
-  await expect(pending).toHaveAttribute('data-pending', 'true');
-  await expect(page.getByTestId('outbox-button')).toContainText('1');
-  const queued = (await dumpBrowserStorage(page)).idb['repairops-outbox']!.items as {
-    body: { request_id: string; title: string };
-  }[];
-  expect(queued.map((q) => q.body.title)).toEqual([title]);
-  const requestId = queued[0]!.body.request_id;
+  test('todo: an item added offline waits in the outbox, survives a reload, and reaches the server once', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await signInFast(page, request);
+    await page.goto('/#/app/applications/todo');
+    await underServiceWorker(page);
+    await page.reload();
+    await expect(page.getByTestId('kit-page')).toBeVisible();
+    await page.getByTestId('todo-input').fill(`在线 ${RUN}`);
+    await page.getByTestId('todo-add').click();
+    await expect(page.getByTestId('todo-item').filter({ hasText: `在线 ${RUN}` })).toHaveAttribute(
+      'data-pending',
+      'false',
+    );
+    await persisted(page, `在线 ${RUN}`);
 
-  // Across a reload, still offline: the item and the outbox are still there.
-  await persisted(page, title);
-  await page.reload();
-  await expect(page.getByTestId('outbox-button')).toContainText('1');
-  await expect(page.getByTestId('todo-item').filter({ hasText: title })).toBeVisible();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('offline-indicator')).toBeVisible();
+    await expect(page.getByTestId('todo-item').filter({ hasText: `在线 ${RUN}` })).toBeVisible();
+    const title = `离线待办 ${RUN}`;
+    await page.getByTestId('todo-input').fill(title);
+    await page.getByTestId('todo-add').click();
+    const pending = page.getByTestId('todo-item').filter({ hasText: title });
+    await expect(pending).toHaveAttribute('data-pending', 'true');
+    await expect(page.getByTestId('outbox-button')).toContainText('1');
+    const queued = (await dumpBrowserStorage(page)).idb['repairops-outbox']!.items as {
+      body: { request_id: string; title: string };
+    }[];
+    expect(queued.map((q) => q.body.title)).toEqual([title]);
+    const requestId = queued[0]!.body.request_id;
 
-  await context.setOffline(false);
-  await expect(page.getByTestId('outbox-button')).toBeHidden({ timeout: 20_000 });
-  await expect(page.getByTestId('todo-item').filter({ hasText: title })).toHaveAttribute(
-    'data-pending',
-    'false',
-  );
+    // Across a reload, still offline: the item and the outbox are still there.
+    await persisted(page, title);
+    await page.reload();
+    await expect(page.getByTestId('outbox-button')).toContainText('1');
+    await expect(page.getByTestId('todo-item').filter({ hasText: title })).toBeVisible();
 
-  const db = openE2eDatabase();
-  try {
-    const rows = db.prepare('SELECT id FROM tk_todos WHERE title = ?').all(title) as { id: number }[];
-    expect(rows).toHaveLength(1);
-    const online = db.prepare('SELECT id FROM tk_todos WHERE title = ?').get(`在线 ${RUN}`) as { id: number };
-    // The highest id plus one.
-    expect(rows[0]!.id).toBe(online.id + 1);
-    const keys = db.prepare('SELECT path, state FROM request_keys WHERE request_id = ?').all(requestId);
-    expect(keys).toEqual([{ path: '/api/demo/todo_add', state: 'done' }]);
-  } finally {
-    db.close();
-  }
+    await context.setOffline(false);
+    await expect(page.getByTestId('outbox-button')).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByTestId('todo-item').filter({ hasText: title })).toHaveAttribute(
+      'data-pending',
+      'false',
+    );
 
-  // Complete, filter, edit, delete.
-  const id = await page.getByTestId('todo-item').filter({ hasText: title }).getAttribute('data-id');
-  const item = page.locator(`[data-testid=todo-item][data-id="${id}"]`);
-  await item.getByRole('checkbox').click();
-  await expect(item).toHaveAttribute('data-done', 'true');
-  await page.getByTestId('todo-filter').getByText('未完成').click();
-  await expect(item).toHaveCount(0);
-  await page.getByTestId('todo-filter').getByText('已完成').click();
-  await expect(item).toBeVisible();
-  await item.getByRole('button', { name: /编辑/ }).click();
-  await item.getByRole('textbox').fill(`${title} 改`);
-  await item.getByRole('button', { name: '保存' }).click();
-  await expect(item).toContainText(`${title} 改`);
-  await item.getByRole('button', { name: /删除/ }).click();
-  await expect(item).toHaveCount(0);
-  await expect
-    .poll(() => {
-      const check = openE2eDatabase();
-      try {
-        return (
-          check.prepare('SELECT count(*) AS n FROM tk_todos WHERE title LIKE ?').get(`${title}%`) as {
-            n: number;
-          }
-        ).n;
-      } finally {
-        check.close();
-      }
-    })
-    .toBe(0);
-});
+    const db = openE2eDatabase();
+    try {
+      const rows = db.prepare('SELECT id FROM tk_todos WHERE title = ?').all(title) as { id: number }[];
+      expect(rows).toHaveLength(1);
+      const online = db.prepare('SELECT id FROM tk_todos WHERE title = ?').get(`在线 ${RUN}`) as {
+        id: number;
+      };
+      // The highest id plus one.
+      expect(rows[0]!.id).toBe(online.id + 1);
+      const keys = db.prepare('SELECT path, state FROM request_keys WHERE request_id = ?').all(requestId);
+      expect(keys).toEqual([{ path: '/api/demo/todo_add', state: 'done' }]);
+    } finally {
+      db.close();
+    }
 
-test('online, a list whose refresh met a flaky line is asked for again until the server answers', async ({
-  page,
-  context,
-  request,
-}) => {
-  const token = await signInFast(page, request);
-  await page.goto('/#/app/applications/todo');
-  await underServiceWorker(page);
-  await page.reload();
-  await expect(page.getByTestId('kit-page')).toBeVisible();
-  await expect(page.getByTestId('data-as-of')).toBeHidden();
-  // The socket connected (its data:changed refreshes the list below).
-  await page.waitForTimeout(1000);
-
-  // The list cannot reach the server (a flaky line) when another employee adds an item: the
-  // socket's refresh fails, or gets the service worker's cached copy, either way without the item.
-  let failing = true;
-  await context.route('**/api/demo/todo_list', (route) => (failing ? route.abort() : route.continue()));
-  const title = `别处添加 ${RUN}`;
-  const added = await request.post('/api/demo/todo_add', {
-    headers: { token },
-    data: { title, category: 'shop', request_id: `e2e-cache-${RUN}` },
+    // Complete, filter, edit, delete.
+    const id = await page.getByTestId('todo-item').filter({ hasText: title }).getAttribute('data-id');
+    const item = page.locator(`[data-testid=todo-item][data-id="${id}"]`);
+    await item.getByRole('checkbox').click();
+    await expect(item).toHaveAttribute('data-done', 'true');
+    await page.getByTestId('todo-filter').getByText('未完成').click();
+    await expect(item).toHaveCount(0);
+    await page.getByTestId('todo-filter').getByText('已完成').click();
+    await expect(item).toBeVisible();
+    await item.getByRole('button', { name: /编辑/ }).click();
+    await item.getByRole('textbox').fill(`${title} 改`);
+    await item.getByRole('button', { name: '保存' }).click();
+    await expect(item).toContainText(`${title} 改`);
+    await item.getByRole('button', { name: /删除/ }).click();
+    await expect(item).toHaveCount(0);
+    await expect
+      .poll(() => {
+        const check = openE2eDatabase();
+        try {
+          return (
+            check.prepare('SELECT count(*) AS n FROM tk_todos WHERE title LIKE ?').get(`${title}%`) as {
+              n: number;
+            }
+          ).n;
+        } finally {
+          check.close();
+        }
+      })
+      .toBe(0);
   });
-  expect(((await added.json()) as { errcode: number }).errcode).toBe(0);
-  await expect(page.getByTestId('data-as-of')).toBeVisible();
-  await expect(page.getByTestId('todo-item').filter({ hasText: title })).toHaveCount(0);
-  await page.waitForTimeout(3000);
 
-  // The line is back: the list comes from the server within seconds, not at its 30 s staleness.
-  failing = false;
-  await expect(page.getByTestId('todo-item').filter({ hasText: title })).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByTestId('data-as-of')).toBeHidden();
-  await context.unroute('**/api/demo/todo_list');
+  test('online, a list whose refresh met a flaky line is asked for again until the server answers', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const token = await signInFast(page, request);
+    await page.goto('/#/app/applications/todo');
+    await underServiceWorker(page);
+    await page.reload();
+    await expect(page.getByTestId('kit-page')).toBeVisible();
+    await expect(page.getByTestId('data-as-of')).toBeHidden();
+    // The socket connected (its data:changed refreshes the list below).
+    await page.waitForTimeout(1000);
+
+    // The list cannot reach the server (a flaky line) when another employee adds an item: the
+    // socket's refresh fails, or gets the service worker's cached copy, either way without the item.
+    let failing = true;
+    await context.route('**/api/demo/todo_list', (route) => (failing ? route.abort() : route.continue()));
+    const title = `别处添加 ${RUN}`;
+    const added = await request.post('/api/demo/todo_add', {
+      headers: { token },
+      data: { title, category: 'shop', request_id: `e2e-cache-${RUN}` },
+    });
+    expect(((await added.json()) as { errcode: number }).errcode).toBe(0);
+    await expect(page.getByTestId('data-as-of')).toBeVisible();
+    await expect(page.getByTestId('todo-item').filter({ hasText: title })).toHaveCount(0);
+    await page.waitForTimeout(3000);
+
+    // The line is back: the list comes from the server within seconds, not at its 30 s staleness.
+    failing = false;
+    await expect(page.getByTestId('todo-item').filter({ hasText: title })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('data-as-of')).toBeHidden();
+    await context.unroute('**/api/demo/todo_list');
+  });
 });
 
 test('chat: two employees in two browsers see each other’s messages live', async ({ browser, request }) => {

@@ -1,7 +1,7 @@
 import { devices, expect, test, type APIRequestContext } from '@playwright/test';
 import { newShopWithPoints } from './shop.ts';
 import { axeProblems } from './axe.ts';
-import { persisted, underServiceWorker } from './offline.ts';
+import { persisted, underServiceWorker, INSTALLED } from './offline.ts';
 import { PUZZLE_X } from './pages/login-page.ts';
 import { ErrCode } from '#contract/errcodes.ts';
 import { imeiWithCheckDigit } from '#tests/fixtures/imei.ts';
@@ -166,37 +166,41 @@ test('an Editor sees the wallet but is refused buying and recharging', async ({ 
   await expect(page.getByTestId('recharge-table')).toBeVisible();
 });
 
-test('offline: the records and the shopping center open from cache, buying and recharging say they need the network', async ({
-  page,
-  context,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const { token } = await newShopWithPoints(page, request, 10_000);
-  const api = apiOf(request, token);
-  const combos = await api('/api/combo/get_account_price');
-  const monthly = (combos.datas.list as { id: number; name: string }[]).find((c) => c.name === 'VIP 月卡')!;
-  expect((await api('/api/user/pay_integral', { combo_id: monthly.id })).errcode).toBe(0);
+test.describe('installed', () => {
+  test.use(INSTALLED);
 
-  await page.goto('/#/app/pointrecord?view=purchases');
-  await underServiceWorker(page);
-  await page.reload();
-  await expect(page.getByTestId('purchase-row')).toContainText('VIP 月卡');
-  await page.goto('/#/app/shoppingcenter/shoppingcenter');
-  await expect(page.getByTestId('package-card').first()).toBeVisible();
-  await expect(page.getByTestId('shop-vip')).toHaveText('等级 1');
-  await persisted(page, 'VIP 月卡');
+  test('offline: the records and the shopping center open from cache, buying and recharging say they need the network', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const { token } = await newShopWithPoints(page, request, 10_000);
+    const api = apiOf(request, token);
+    const combos = await api('/api/combo/get_account_price');
+    const monthly = (combos.datas.list as { id: number; name: string }[]).find((c) => c.name === 'VIP 月卡')!;
+    expect((await api('/api/user/pay_integral', { combo_id: monthly.id })).errcode).toBe(0);
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByTestId('offline-indicator')).toBeVisible();
-  await expect(page.getByTestId('shop-blocked')).toHaveText('当前离线：购买和充值需要网络。');
-  await expect(
-    page.getByTestId('package-card').first().getByRole('button', { name: /^购买/ }),
-  ).toBeDisabled();
-  await expect(page.getByRole('button', { name: '立即充值' })).toBeDisabled();
-  await page.goto('/#/app/pointrecord?view=purchases');
-  await expect(page.getByTestId('purchase-row')).toContainText('VIP 月卡');
-  await expect(page.getByTestId('data-as-of')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
-  await context.setOffline(false);
+    await page.goto('/#/app/pointrecord?view=purchases');
+    await underServiceWorker(page);
+    await page.reload();
+    await expect(page.getByTestId('purchase-row')).toContainText('VIP 月卡');
+    await page.goto('/#/app/shoppingcenter/shoppingcenter');
+    await expect(page.getByTestId('package-card').first()).toBeVisible();
+    await expect(page.getByTestId('shop-vip')).toHaveText('等级 1');
+    await persisted(page, 'VIP 月卡');
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('offline-indicator')).toBeVisible();
+    await expect(page.getByTestId('shop-blocked')).toHaveText('当前离线：购买和充值需要网络。');
+    await expect(
+      page.getByTestId('package-card').first().getByRole('button', { name: /^购买/ }),
+    ).toBeDisabled();
+    await expect(page.getByRole('button', { name: '立即充值' })).toBeDisabled();
+    await page.goto('/#/app/pointrecord?view=purchases');
+    await expect(page.getByTestId('purchase-row')).toContainText('VIP 月卡');
+    await expect(page.getByTestId('data-as-of')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await context.setOffline(false);
+  });
 });
