@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath } from './tests/setup/chromium.ts';
+import { CHROMIUM_FLAGS, e2eChromiumPath } from './tests/setup/chromium.ts';
 
 /**
  * Two workers, each with a server and a fresh database of its own, so spec files run side by side
@@ -46,7 +46,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: e2eChromiumPath(),
       args: CHROMIUM_FLAGS,
     },
   },

@@ -261,6 +261,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // A thread, not a process, for each isolated file: the web files alone took 170 s instead
+          // of 231 s (433 -> 315 s of CPU), with the same 540 tests passing (decision 0066).
+          pool: 'threads',
           include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
           exclude: WEB_SHARED,
           setupFiles: ['tests/setup/web.ts'],
@@ -275,6 +278,7 @@ export default defineConfig({
         test: {
           name: 'web-shared',
           environment: 'jsdom',
+          pool: 'threads',
           include: WEB_SHARED,
           isolate: false,
           setupFiles: ['tests/setup/web.ts'],

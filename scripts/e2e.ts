@@ -1,18 +1,19 @@
 // The end-to-end part of `npm test`: builds the PWA and runs Playwright in Debian's Chromium against
-// the real server. Without Chromium it says how to install it and reports itself skipped.
+// the real server (its headless shell when installed, tests/setup/chromium.ts). Without Chromium it
+// says how to install it and reports itself skipped.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { buildServer } from './build-server.ts';
 import { pwaBuildIsStale } from './lib/build-stamp.ts';
-import { chromiumPath } from '#tests/setup/chromium.ts';
+import { e2eChromiumPath } from '#tests/setup/chromium.ts';
 import { run } from './lib/run.ts';
 
-const chromium = chromiumPath();
+const chromium = e2eChromiumPath();
 if (!existsSync(chromium)) {
   process.stdout.write(
     [
       '',
       `End-to-end tests SKIPPED: no Chromium at ${chromium}.`,
-      '  Install it with: sudo apt-get install -y chromium fonts-wqy-microhei',
+      '  Install it with: sudo apt-get install -y chromium chromium-headless-shell fonts-wqy-microhei',
       '  (or set CHROMIUM_PATH to a Chromium binary). CI always installs it.',
       '',
     ].join('\n'),

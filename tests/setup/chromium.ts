@@ -1,6 +1,7 @@
 // The Chromium binary and the flags of every browser the project starts: the e2e suite
 // (playwright.config.ts, and the specs that launch a browser of their own), the OCR fixtures, the
 // benches, the icon generator and the Lighthouse check (scripts/lib/app-server.ts).
+import { existsSync } from 'node:fs';
 
 /**
  * Chromium's own browser UI, not the page under test: each window Playwright opens loads the
@@ -31,3 +32,15 @@ export const CHROMIUM_FLAGS = [
 /** Debian's Chromium (the README's setup and CI install it), unless the environment names another. */
 export const chromiumPath = (): string =>
   process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's package chromium-headless-shell: the same Chromium's headless shell, without its browser UI. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The browser of the end-to-end suite: Chromium's headless shell when it is installed (CI installs
+ * it), as Playwright's own headless runs use; else Chromium (chromiumPath). The same engine without
+ * the browser's windows and UI costs a new browser context about 1 s of CPU less (decision 0066). The
+ * benches and the Lighthouse check keep the full Chromium: they measure what a shop's browser does.
+ */
+export const e2eChromiumPath = (): string =>
+  process.env.E2E_CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath());
