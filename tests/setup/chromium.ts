@@ -37,10 +37,14 @@ export const chromiumPath = (): string =>
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
- * The browser of the end-to-end suite: Chromium's headless shell when it is installed (CI installs
- * it), as Playwright's own headless runs use; else Chromium (chromiumPath). The same engine without
- * the browser's windows and UI costs a new browser context about 1 s of CPU less (decision 0066). The
- * benches and the Lighthouse check keep the full Chromium: they measure what a shop's browser does.
+ * The browser of the end-to-end suite: the one the environment names (E2E_CHROMIUM_PATH, then
+ * chromiumPath's variables), else Chromium's headless shell when it is installed (CI installs it), as
+ * Playwright's own headless runs use, else Chromium. The same engine without the browser's windows
+ * and UI costs a new browser context about 1 s of CPU less (decision 0066). The benches and the
+ * Lighthouse check keep the full Chromium: they measure what a shop's browser does.
  */
 export const e2eChromiumPath = (): string =>
-  process.env.E2E_CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath());
+  process.env.E2E_CHROMIUM_PATH ??
+  process.env.CHROME_PATH ??
+  process.env.CHROMIUM_PATH ??
+  (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath());
