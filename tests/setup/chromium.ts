@@ -29,9 +29,11 @@ export const CHROMIUM_FLAGS = [
   NO_OMNIBOX_WEBUI,
 ];
 
+/** A Chromium the environment names, if any. */
+const namedChromium = (): string | undefined => process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH;
+
 /** Debian's Chromium (the README's setup and CI install it), unless the environment names another. */
-export const chromiumPath = (): string =>
-  process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = (): string => namedChromium() ?? '/usr/bin/chromium';
 
 /** Debian's package chromium-headless-shell: the same Chromium's headless shell, without its browser UI. */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
@@ -45,6 +47,5 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  */
 export const e2eChromiumPath = (): string =>
   process.env.E2E_CHROMIUM_PATH ??
-  process.env.CHROME_PATH ??
-  process.env.CHROMIUM_PATH ??
+  namedChromium() ??
   (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath());
