@@ -27,7 +27,7 @@ import { chromiumPath, startAppServer } from '../lib/app-server.ts';
 import { installedPersistentContext } from './installed-app.ts';
 import { MAIN_PAGES } from '#tests/setup/main-pages.ts';
 import { finiteMedian as median } from './median.ts';
-import { floorLine, measureFloor } from './page-floor.ts';
+import { appPageHeaders, floorLines } from './page-floor.ts';
 import { launchPlainChromium, type PlainChromium } from './plain-chromium.ts';
 import { serveBuild } from './serve-build.ts';
 import { SHELL_PAINTED, shellWatchSource } from './shell-watch.ts';
@@ -67,10 +67,11 @@ try {
   process.stdout.write(
     `page budget, no DevTools Runtime on the page: new tab, warm service worker, profile on disk, median of ${ROUNDS} (target < ${TARGET_MS} ms); load average ${loadavg()[0]!.toFixed(1)} at the start\n`,
   );
-  process.stdout.write(floorLine(await measureFloor(browser), 'at the start'));
+  const headers = await appPageHeaders(bases[0]!);
+  process.stdout.write(await floorLines(browser, 'at the start', headers));
   if (AB_DIRS.length > 0) await compareBuilds(browser);
   else await measurePages(browser, bases[0]!);
-  process.stdout.write(floorLine(await measureFloor(browser), 'at the end'));
+  process.stdout.write(await floorLines(browser, 'at the end', headers));
   process.stdout.write(`load average ${loadavg()[0]!.toFixed(1)} at the end\n`);
 } finally {
   await browser?.close();
