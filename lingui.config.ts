@@ -23,7 +23,7 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}',
       // The result column catalogue's labels live in the contract (the server's export writes them).
-      include: ['<rootDir>/src', '<rootDir>/contract/schemas/checks-columns.ts'],
+      include: ['<rootDir>/src', '<rootDir>/contract/values/checks-columns.ts'],
       exclude: ['**/*.test.*', '**/routeTree.gen.ts', ...signIn],
     },
   ],

@@ -3,12 +3,13 @@
 // - a message of a translated locale (every locale but the source one) has an empty msgstr or is fuzzy,
 // - a message is in one locale's catalog and not in another's (run `npm run i18n:extract`),
 // - a translation drops, renames or adds a {placeholder} or a <0> tag of its message, or is not valid ICU,
-// - one of the spec's exact texts (sections 2 and 8 of the spec) is missing or worded otherwise.
+// - one of the spec's exact texts (sections 2 and 8 of the spec) is missing or worded otherwise,
+// - a file or folder the config's `include` names does not exist (an extract would drop its messages).
 // After `npm run i18n:extract` adds messages, this check lists the new untranslated ones.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import linguiConfig from '../lingui.config.ts';
-import { type CheckResult, checkCatalogSets, summaryLine } from './lib/catalog-checks.ts';
+import { type CheckResult, checkCatalogSets, missingIncludes, summaryLine } from './lib/catalog-checks.ts';
 import type { CatalogFile } from './lib/po-catalog.ts';
 
 function main(): number {
@@ -23,7 +24,7 @@ function main(): number {
     return 1;
   }
   const sets: CatalogFile[][] = [];
-  const unreadable: string[] = [];
+  const unreadable: string[] = missingIncludes(catalogs, rootDir, existsSync);
   for (const catalog of catalogs) {
     const files: CatalogFile[] = [];
     for (const locale of locales) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCatalogSets, checkCatalogs, summaryLine } from './catalog-checks.ts';
+import { checkCatalogSets, checkCatalogs, missingIncludes, summaryLine } from './catalog-checks.ts';
 import { catalogs, entry, po } from './catalog-fixtures.ts';
 import type { CatalogFile } from './po-catalog.ts';
 import { SPEC_RULES, type SpecRules } from './catalog-spec-texts.ts';
@@ -113,5 +113,19 @@ describe("checkCatalogSets (the sign-in catalog and the app's)", () => {
       'locales/es.po: "Close" is translated "Cerrar ventana", and "Cerrar" in locales/sign-in/es.po: make them the same',
     ]);
     expect(result.messages).toBe(3);
+  });
+});
+
+describe('missingIncludes', () => {
+  it('names a source file the config includes that is not there, and passes folders, files and globs that are', () => {
+    const here = new Set(['/repo/src', '/repo/contract/values/checks-columns.ts']);
+    const config = [
+      { include: ['<rootDir>/src', '<rootDir>/contract/values/checks-columns.ts', '<rootDir>/src/**/*.tsx'] },
+      { include: ['<rootDir>/contract/schemas/checks-columns.ts'] },
+      {},
+    ];
+    expect(missingIncludes(config, '/repo', (f) => here.has(f))).toEqual([
+      'contract/schemas/checks-columns.ts: named in lingui.config.ts (include) but not found: its messages leave the catalogs at the next extract',
+    ]);
   });
 });

@@ -129,3 +129,25 @@ export function summaryLine(result: CheckResult): string {
   const status = result.problems.length === 0 ? 'complete' : count(result.problems.length, 'problem');
   return `catalogs: ${count(result.languages, 'language')}, ${count(result.messages, 'message')}, ${status}`;
 }
+
+/**
+ * The files and folders a catalog's `include` names that do not exist (glob patterns left out). An
+ * extract with `--clean` drops every message of a source it no longer finds, so a file moved without
+ * its config line would take its messages out of the catalogs at the next extract, and the screen
+ * would show them in English.
+ */
+export function missingIncludes(
+  catalogs: readonly { include?: readonly string[] }[],
+  rootDir: string,
+  exists: (file: string) => boolean,
+): string[] {
+  return catalogs.flatMap((catalog) =>
+    (catalog.include ?? [])
+      .filter((entry) => !/[*?{[]/.test(entry))
+      .filter((entry) => !exists(entry.replaceAll('<rootDir>', rootDir)))
+      .map(
+        (entry) =>
+          `${entry.replace('<rootDir>/', '')}: named in lingui.config.ts (include) but not found: its messages leave the catalogs at the next extract`,
+      ),
+  );
+}

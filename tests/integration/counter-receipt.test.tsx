@@ -74,6 +74,17 @@ describe('receipts', { timeout: 60_000 }, () => {
     );
   });
 
+  it('a Chinese receipt heads its list of devices 设备, not their count', async () => {
+    const ticket = await ticketFor('zh');
+    renderApp(`/app/tickets/receipt?id=${ticket.id}&kind=intake&size=80mm`);
+    const receipt = await screen.findByTestId('receipt', {}, { timeout: 40_000 });
+    expect(receipt.getAttribute('data-lang')).toBe('zh');
+    const devices = within(receipt).getAllByTestId('receipt-device');
+    expect(devices).toHaveLength(1);
+    const heading = within(receipt).getByRole('heading', { level: 2, name: '设备' });
+    expect(heading.compareDocumentPosition(devices[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('an unknown ticket says so', async () => {
     localStorage.setItem('token', await currentTestServer().session());
     renderApp('/app/tickets/receipt?id=99999');

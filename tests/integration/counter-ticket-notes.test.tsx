@@ -68,6 +68,8 @@ describe("a ticket's page: its messages and notes", () => {
     await u.type(screen.getByTestId('note-text'), '客户来电，下午来取');
     await u.click(save);
     const timeline = screen.getByTestId('ticket-timeline');
+    // A ticket's record of what was done, not a device's history (履历).
+    expect(within(timeline).getByRole('heading', { level: 4 }).textContent).toBe('处理记录');
     await waitFor(() => expect(within(timeline).getByText('客户来电，下午来取')).toBeTruthy());
     expect(within(timeline).getAllByText('备注').length).toBeGreaterThan(0);
     const { real_name } = await currentTestServer()

@@ -107,6 +107,19 @@ describe('repair tickets', () => {
     expect(within(row).getByText('周八')).toBeTruthy();
     expect(within(row).getByTestId('ticket-status').textContent).toBe('检测中');
     expect(within(row).getByText('¥0.00 / ¥0.00')).toBeTruthy();
+    // The ticket's number, not a numeral (数字: the word a number input's label shares in English).
+    const headers = within(screen.getByTestId('ticket-table')).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual([
+      '工单号',
+      '客户',
+      '设备数',
+      '状态',
+      '技师',
+      '约定取机',
+      '应收 / 已收',
+    ]);
+    // No status chosen reads as every status, not as an empty box.
+    expect(screen.getByPlaceholderText('所有状态')).toBeTruthy();
     const u = userEvent.setup();
     await u.click(screen.getByTestId('ticket-filter-overdue'));
     await waitFor(() => expect(screen.queryAllByTestId('ticket-row')).toHaveLength(0));

@@ -275,6 +275,8 @@ describe('hot phones and phone detail', () => {
     expect(within(devices).getAllByTestId('device-row')).toHaveLength(20);
     expect(screen.getByTestId('devices-total').getAttribute('data-total')).toBe('45');
     expect(devicesAsked.at(-1)).toEqual({ ...rangeOf('7d'), model: ['iPhone 14'] });
+    // Named as pagination for a screen reader (分页), not as the template kit's "Pages" (页面).
+    expect(screen.getByTestId('devices-pages').getAttribute('aria-label')).toBe('分页');
     await u.click(within(screen.getByTestId('devices-pages')).getByRole('button', { name: '3' }));
     await waitFor(() =>
       expect(within(screen.getByTestId('devices-table')).getAllByTestId('device-row')).toHaveLength(5),

@@ -88,6 +88,12 @@ describe('repair progress management', () => {
     await u.click(within(form).getByRole('button', { name: '关闭' }));
 
     await waitFor(() => expect(rowsShown()).toHaveLength(4));
+    // The links' column is headed as the row's actions (操作), not as a status (进行中, "open").
+    const heads = within(screen.getByTestId('repair-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(heads).toContain('操作');
+    expect(heads).not.toContain('进行中');
     const batch = await screen.findByRole('button', { name: /四月送修/ });
     expect(within(batch).getByText(/4 台/)).toBeTruthy();
 

@@ -34,6 +34,7 @@ export function TicketFilters({
         label={t`Status`}
         data={TICKET_STATUSES.map((s) => ({ value: s, label: i18n._(TICKET_STATUS_WORDS[s]) }))}
         value={filters.status}
+        placeholder={filters.status.length ? undefined : t`Any status`}
         onChange={(v) => onChange({ status: v as TicketStatus[] })}
         clearable
         w={width}

@@ -30,7 +30,7 @@ export function TicketTable({
       <Table striped highlightOnHover data-testid="ticket-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t`Number`}</Table.Th>
+            <Table.Th>{t`Ticket no.`}</Table.Th>
             <Table.Th>{t`Customer`}</Table.Th>
             <Table.Th>{t`Devices`}</Table.Th>
             <Table.Th>{t`Status`}</Table.Th>

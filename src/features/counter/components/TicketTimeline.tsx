@@ -50,7 +50,7 @@ export function TicketTimeline({
   return (
     <Stack gap="xs" data-testid="ticket-timeline">
       <Title order={4}>
-        <Trans>History</Trans>
+        <Trans context="a ticket's timeline of events">History</Trans>
       </Title>
       <Timeline bulletSize={12} lineWidth={2}>
         {newestFirst(ticket.events).map((e) => {

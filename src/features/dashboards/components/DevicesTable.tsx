@@ -114,7 +114,7 @@ export function DevicesTable({
           onChange={setPage}
           total={pages}
           data-testid="devices-pages"
-          aria-label={t`Pages`}
+          aria-label={t({ message: 'Pages', context: 'pagination' })}
           getControlProps={(control) => ({
             'aria-label': control === 'next' ? t`Next page` : t`Previous page`,
           })}

@@ -66,7 +66,7 @@ export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 52
     badge: t`Logistics badge`,
     customer: t`Customer`,
     changed: t`Status changed`,
-    links: t`Open`,
+    links: t`Actions`,
   };
 
   return (

@@ -133,7 +133,7 @@ export function DefaultTable({ title }: PageProps) {
         total={pages}
         value={page}
         onChange={setPage}
-        aria-label={t`Pages`}
+        aria-label={t({ message: 'Pages', context: 'pagination' })}
         getControlProps={(control) => ({
           'aria-label': control === 'next' ? t`Next page` : t`Previous page`,
         })}

@@ -224,7 +224,7 @@ export function Navigation({ title }: PageProps) {
           total={8}
           value={page}
           onChange={setPage}
-          aria-label={t`Pages`}
+          aria-label={t({ message: 'Pages', context: 'pagination' })}
           getControlProps={(control) => ({
             'aria-label': control === 'next' ? t`Next page` : t`Previous page`,
           })}
