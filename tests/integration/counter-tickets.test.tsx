@@ -110,7 +110,7 @@ describe('repair tickets', () => {
     // The ticket's number, not a numeral (数字: the word a number input's label shares in English).
     const headers = within(screen.getByTestId('ticket-table')).getAllByRole('columnheader');
     expect(headers.map((h) => h.textContent)).toEqual([
-      '工单号',
+      '单号',
       '客户',
       '设备数',
       '状态',
