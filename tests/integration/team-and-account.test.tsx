@@ -38,6 +38,11 @@ describe('account management (Admin only)', () => {
       .where('username', '=', 'zhang3')
       .executeTakeFirst();
     expect(row).toEqual({ real_name: '张三', role: 1 });
+
+    // A click anywhere on a row opens its editor (the edit button may be scrolled away on a tablet).
+    await u.click(within(await within(table).findByTestId('employee-zhang3')).getByText('张三'));
+    const editor = await screen.findByTestId('employee-form');
+    expect((within(editor).getByLabelText(/姓名/) as HTMLInputElement).value).toBe('张三');
   });
 
   it('an Editor is shown the unauthorized page', async () => {

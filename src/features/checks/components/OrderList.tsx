@@ -21,6 +21,7 @@ import { DeletedOrdersButton } from './DeletedOrders.tsx';
 import { DeleteOrderModal } from './DeleteOrderModal.tsx';
 import { OrdersSummary } from './OrdersSummary.tsx';
 import { OrderTableRow } from './OrderTableRow.tsx';
+import { useTabletLayout } from '#src/ui/use-tablet-layout.ts';
 import { heardRecently } from '../api/progress.ts';
 import { type InquiryDraft, updateInquiryDraft, useInquiryDraftField } from '../model/inquiry-draft.ts';
 
@@ -43,6 +44,9 @@ export function OrderList({
   onClearCreated?(): void;
 }) {
   const { t } = useLingui();
+  // On a tablet the settled amount and the remark give way, so that a row's delete button stays on
+  // screen (issue 27); the row and its title open the order.
+  const tablet = useTabletLayout();
   const draftPage = useInquiryDraftField(userId, 'page');
   const rangeKey = created ? `${created.from}/${created.to}` : '';
   const [rangePage, setRangePage] = useState({ key: rangeKey, page: 1 });
@@ -103,7 +107,7 @@ export function OrderList({
         />
         <DeletedOrdersButton />
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={tablet ? 600 : 900}>
         <Table striped highlightOnHover data-testid="order-table">
           <Table.Thead>
             <Table.Tr>
@@ -111,9 +115,13 @@ export function OrderList({
               <Table.Th scope="col">{t`Devices`}</Table.Th>
               <Table.Th scope="col">{t`Progress`}</Table.Th>
               <Table.Th scope="col" ta="end">{t`Price`}</Table.Th>
-              <Table.Th scope="col" ta="end">{t`Settled`}</Table.Th>
+              {!tablet && (
+                <Table.Th scope="col" ta="end">
+                  {t`Settled`}
+                </Table.Th>
+              )}
               <Table.Th scope="col">{t`Placed`}</Table.Th>
-              <Table.Th scope="col">{t`Remark`}</Table.Th>
+              {!tablet && <Table.Th scope="col">{t`Remark`}</Table.Th>}
               <Table.Th scope="col">
                 <VisuallyHidden>{t`Actions`}</VisuallyHidden>
               </Table.Th>
@@ -121,11 +129,11 @@ export function OrderList({
           </Table.Thead>
           <Table.Tbody>
             {rows.map((order) => (
-              <OrderTableRow key={order.id} order={order} onDelete={setDeleting} />
+              <OrderTableRow key={order.id} order={order} onDelete={setDeleting} compact={tablet} />
             ))}
             {list.isSuccess && rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={8}>
+                <Table.Td colSpan={tablet ? 6 : 8}>
                   <Text c="dimmed" ta="center">
                     {savedKeyword || created ? (
                       <Trans>No order matches the search.</Trans>

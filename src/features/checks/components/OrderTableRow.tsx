@@ -6,8 +6,20 @@ import { formatHundredths } from '#src/lib/amount.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 
-/** One check order in the orders table (OrderList.tsx): opened by a click, deleted after a confirmation. */
-export function OrderTableRow({ order, onDelete }: { order: OrderRow; onDelete(order: OrderRow): void }) {
+/**
+ * One check order in the orders table (OrderList.tsx): opened by a click, deleted after a confirmation.
+ * `compact` (a tablet): without the settled amount, the remark and the details button, which the row
+ * and its title already are.
+ */
+export function OrderTableRow({
+  order,
+  onDelete,
+  compact = false,
+}: {
+  order: OrderRow;
+  onDelete(order: OrderRow): void;
+  compact?: boolean;
+}) {
   const { t } = useLingui();
   const navigate = useNavigate();
   return (
@@ -43,29 +55,33 @@ export function OrderTableRow({ order, onDelete }: { order: OrderRow; onDelete(o
         </Group>
       </Table.Td>
       <Table.Td ta="end">{formatHundredths(order.price)}</Table.Td>
-      <Table.Td ta="end">{formatHundredths(order.settled)}</Table.Td>
+      {!compact && <Table.Td ta="end">{formatHundredths(order.settled)}</Table.Td>}
       <Table.Td>
         <Text size="sm">{formatDateTime(order.created_at)}</Text>
         <Text size="xs" c="dimmed">
           {order.creator_name}
         </Text>
       </Table.Td>
-      <Table.Td maw={220}>
-        <Text size="sm" truncate="end" title={order.remark}>
-          {order.remark || '—'}
-        </Text>
-      </Table.Td>
+      {!compact && (
+        <Table.Td maw={220}>
+          <Text size="sm" truncate="end" title={order.remark}>
+            {order.remark || '—'}
+          </Text>
+        </Table.Td>
+      )}
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="subtle"
-            renderRoot={(props) => (
-              <Link {...props} to="/app/quiry/managementDetail" search={{ order_id: order.id }} />
-            )}
-          >
-            <Trans>Details</Trans>
-          </Button>
+          {!compact && (
+            <Button
+              size="xs"
+              variant="subtle"
+              renderRoot={(props) => (
+                <Link {...props} to="/app/quiry/managementDetail" search={{ order_id: order.id }} />
+              )}
+            >
+              <Trans>Details</Trans>
+            </Button>
+          )}
           <Button
             size="xs"
             variant="subtle"

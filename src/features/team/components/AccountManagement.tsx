@@ -6,12 +6,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { EmployeeRow } from '#contract/schemas/team.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { DataAsOf } from '#src/ui/DataAsOf.tsx';
+import { useTabletLayout } from '#src/ui/use-tablet-layout.ts';
 import { PAGE_SIZE, employeeListQuery } from '../api/team-api.ts';
 import { EmployeeForm } from './EmployeeForm.tsx';
 
-/** Account management (Admin only): the shop's employees, added, edited, disabled. */
+/**
+ * Account management (Admin only): the shop's employees, added, edited, disabled. A row opens its
+ * editor; on a tablet the WeChat and last sign-in columns give way, so that the status and the edit
+ * button stay on screen (issue 27: a table's actions out of sight at 768 px).
+ */
 export function AccountManagement() {
   const { t } = useLingui();
+  const tablet = useTabletLayout();
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [debounced] = useDebouncedValue(keyword.trim(), 300);
@@ -41,7 +47,7 @@ export function AccountManagement() {
         }}
         maw={360}
       />
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={tablet ? 560 : 720}>
         <Table striped highlightOnHover data-testid="employee-table">
           <Table.Thead>
             <Table.Tr>
@@ -49,21 +55,26 @@ export function AccountManagement() {
               <Table.Th>{t`Name`}</Table.Th>
               <Table.Th>{t`Role`}</Table.Th>
               <Table.Th>{t`Phone`}</Table.Th>
-              <Table.Th>{t`WeChat`}</Table.Th>
-              <Table.Th>{t`Last sign-in`}</Table.Th>
+              {!tablet && <Table.Th>{t`WeChat`}</Table.Th>}
+              {!tablet && <Table.Th>{t`Last sign-in`}</Table.Th>}
               <Table.Th>{t`Status`}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.user_id} data-testid={`employee-${row.username}`}>
+              <Table.Tr
+                key={row.user_id}
+                data-testid={`employee-${row.username}`}
+                onClick={() => setEditing(row)}
+                style={{ cursor: 'pointer' }}
+              >
                 <Table.Td>{row.username}</Table.Td>
                 <Table.Td>{row.real_name}</Table.Td>
                 <Table.Td>{row.role === 0 ? t`Admin` : t`Editor`}</Table.Td>
                 <Table.Td>{row.phone_number || '—'}</Table.Td>
-                <Table.Td>{row.wx_bound ? t`Bound` : '—'}</Table.Td>
-                <Table.Td>{formatDateTime(row.last_login_at) || '—'}</Table.Td>
+                {!tablet && <Table.Td>{row.wx_bound ? t`Bound` : '—'}</Table.Td>}
+                {!tablet && <Table.Td>{formatDateTime(row.last_login_at) || '—'}</Table.Td>}
                 <Table.Td>
                   <Badge color={row.disabled ? 'gray' : 'teal'} variant="light">
                     {row.disabled ? t`Disabled` : t`Active`}
