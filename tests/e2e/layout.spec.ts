@@ -34,7 +34,7 @@ async function demoIds(page: Page, request: Parameters<typeof signInFast>[1]): P
   return { orderId: orders.list[0]!.id, deviceId: device.id, ident: device.imei ?? device.sn ?? '' };
 }
 
-/** Every main page of the product (spec section 2's routes with real data), by path and search. */
+/** Every main page of the product (spec section 2's routes with real data, and the counter's), by path and search. */
 const mainPages = ({ orderId, deviceId, ident }: Ids) => [
   '/app/dashboards/default',
   '/app/dashboards/hotphone',
@@ -51,6 +51,10 @@ const mainPages = ({ orderId, deviceId, ident }: Ids) => [
   '/app/maintenance/maintenance',
   `/app/maintenance/orderDetail?device_id=${deviceId}`,
   `/app/maintenance/history?q=${ident}`,
+  // The counter (its lists; the demo shop's customers fill one).
+  '/app/tickets',
+  '/app/customers',
+  '/app/settings/shop',
 ];
 
 /**
