@@ -86,8 +86,12 @@ describe('customers: list, detail, merge', () => {
     await u.type(within(form).getByTestId('customer-edit-phones'), '13300134000{Enter}');
     await u.click(within(form).getByTestId('customer-edit-save'));
     expect((await within(form).findByTestId('customer-edit-error')).textContent).toContain('陈一（旧）');
-    // The duplicate is offered in the merge panel.
+    // The duplicate is offered in the merge panel, which picks a record and makes none.
     const panel = screen.getByTestId('customer-merge');
+    expect(within(panel).queryByTestId('customer-new')).toBeNull();
+    // The page's own words: the record in the breadcrumb, its devices as a list (not 设备数, a count).
+    expect(screen.getByTestId('breadcrumb').textContent).toContain('客户档案');
+    expect(within(screen.getByTestId('customer-devices')).getByRole('heading').textContent).toBe('设备');
     await waitFor(() =>
       expect(within(panel).getByTestId('customer-picked').getAttribute('data-customer-id')).toBe(String(dup)),
     );

@@ -29,9 +29,17 @@ export function CustomerDevicesTable({ devices }: { devices: CustomerDetail['dev
             <Table.Td>{device.model ?? '—'}</Table.Td>
             <Table.Td>
               {device.repair_device_id !== null ? (
-                <Link to="/app/maintenance/orderDetail" search={{ device_id: device.repair_device_id }}>
+                <Anchor
+                  renderRoot={(props) => (
+                    <Link
+                      {...props}
+                      to="/app/maintenance/orderDetail"
+                      search={{ device_id: device.repair_device_id! }}
+                    />
+                  )}
+                >
                   {t`Repair progress`}
-                </Link>
+                </Anchor>
               ) : device.ticket_id !== null ? (
                 <Anchor href={ticketHref(device.ticket_id)}>{t`Ticket`}</Anchor>
               ) : (

@@ -1,4 +1,4 @@
-import { Stack, Table } from '@mantine/core';
+import { Anchor, Stack, Table } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { CustomerDetail } from '#contract/schemas/counter-customers.ts';
@@ -22,7 +22,7 @@ export function CustomerHistory({ detail }: { detail: CustomerDetail }) {
         <CustomerTicketsTable tickets={detail.tickets} />
       </CustomerHistorySection>
       <CustomerHistorySection
-        title={t`Devices`}
+        title={t({ message: 'Devices', context: 'the heading of a list of devices' })}
         testId="customer-devices"
         empty={detail.devices.length === 0}
       >
@@ -38,9 +38,17 @@ export function CustomerHistory({ detail }: { detail: CustomerDetail }) {
             {detail.checks.map((check) => (
               <Table.Tr key={`${check.order_id}-${check.ident}`} data-testid="customer-check">
                 <Table.Td>
-                  <Link to="/app/quiry/managementDetail" search={{ order_id: check.order_id }}>
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link
+                        {...props}
+                        to="/app/quiry/managementDetail"
+                        search={{ order_id: check.order_id }}
+                      />
+                    )}
+                  >
                     {check.title}
-                  </Link>
+                  </Anchor>
                 </Table.Td>
                 <Table.Td>
                   <Ltr>{check.ident}</Ltr>

@@ -56,6 +56,7 @@ export function CustomerMergePanel({ keep, suggested }: CustomerMergePanelProps)
       </Text>
       <CustomerPicker
         label={t`Duplicate to merge into this customer`}
+        allowNew={false}
         value={other}
         onChange={(c) => setPicked(c && c.id === keep.id ? null : c)}
       />

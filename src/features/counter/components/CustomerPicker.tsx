@@ -30,6 +30,8 @@ export interface CustomerPickerProps {
   /** A form's message for this field (say, "pick a customer"). */
   error?: string;
   required?: boolean;
+  /** Offer to create a customer when none matches (not when picking a record to merge). */
+  allowNew?: boolean;
 }
 
 /**
@@ -37,7 +39,8 @@ export interface CustomerPickerProps {
  * pick a match, or create one inline (name, phone, message language). Offline it searches the
  * customers this device has seen (use-customer-search.ts) and says that creating needs the network.
  */
-export function CustomerPicker({ value, onChange, label, error, required }: CustomerPickerProps) {
+export function CustomerPicker(props: CustomerPickerProps) {
+  const { value, onChange, label, error, required, allowNew = true } = props;
   const { t } = useLingui();
   const [typed, setTyped] = useState('');
   const [creating, setCreating] = useState(false);
@@ -151,12 +154,18 @@ export function CustomerPicker({ value, onChange, label, error, required }: Cust
           onCancel={() => setCreating(false)}
         />
       ) : (
-        <Group>
-          <Button size="xs" variant="light" onClick={() => setCreating(true)} data-testid="customer-new">
-            <Trans>New customer</Trans>
-          </Button>
-        </Group>
+        allowNew && <NewCustomerButton onClick={() => setCreating(true)} />
       )}
     </Stack>
+  );
+}
+
+function NewCustomerButton({ onClick }: { onClick(): void }) {
+  return (
+    <Group>
+      <Button size="xs" variant="light" onClick={onClick} data-testid="customer-new">
+        <Trans>New customer</Trans>
+      </Button>
+    </Group>
   );
 }

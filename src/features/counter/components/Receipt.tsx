@@ -85,7 +85,7 @@ export function Receipt({ ticket, customer, shop, terms, kind, size, statusUrl, 
           <figcaption style={{ fontSize: '0.8em' }}>{t`Scan to follow the repair`}</figcaption>
         </figure>
       </div>
-      <h2>{t({ message: 'Devices', context: 'receipt section: the list of devices' })}</h2>
+      <h2>{t({ message: 'Devices', context: 'the heading of a list of devices' })}</h2>
       <table>
         <tbody>
           {ticket.devices.map((d) => (
