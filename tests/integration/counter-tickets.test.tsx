@@ -87,7 +87,7 @@ describe('repair tickets', () => {
     expect(no.textContent).toMatch(/^R\d{6}-0001$/);
     expect(screen.getByTestId('ticket-status').textContent).toBe('已收机');
     expect(screen.getByTestId('money-paid').textContent).toBe('¥200.00');
-    expect(screen.getByTestId('money-outstanding').textContent).toBe('¥-200.00');
+    expect(screen.getByTestId('money-outstanding').textContent).toBe('-¥200.00');
     expect(screen.getByTestId('ticket-condition').textContent).toMatch(/屏幕: 有损伤.*进水标签: 正常/);
     expect(screen.getAllByTestId('ticket-device-row')).toHaveLength(2);
     expect(screen.getByTestId('ticket-customer-link').getAttribute('href')).toMatch(

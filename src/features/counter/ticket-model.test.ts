@@ -11,7 +11,7 @@ describe("the tickets' screens' model", () => {
     for (const bad of ['', '0', '-5', '1.234', 'abc', String(MONEY_ENTRY_MAX_FEN / 100 + 1)])
       expect(fenOfYuan(bad), bad).toBeNull();
     expect(yuan(30000)).toBe('¥300.00');
-    expect(yuan(-20000)).toBe('¥-200.00');
+    expect(yuan(-20000)).toBe('-¥200.00');
   });
 
   it('marks overdue only an open ticket past its promised date', () => {

@@ -6,10 +6,10 @@ import { decodeIdentifier } from '#contract/identifiers/decode.ts';
 import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
 
 type TicketEventRow = TicketDetail['events'][number];
-import { formatHundredths, parseAmountToHundredths } from '#src/lib/amount.ts';
+import { parseAmountToHundredths } from '#src/lib/amount.ts';
 
-/** Money on screen: yuan with two decimals, from fen (the contract's unit). */
-export const yuan = (fen: number): string => `¥${formatHundredths(fen)}`;
+/** Money on screen: yuan with two decimals, from fen (the contract's unit); -¥50.00 when negative. */
+export { yuan } from './model/money-text.ts';
 
 /**
  * A yuan amount typed at the counter, in fen: null when empty, not a number, zero or negative, or

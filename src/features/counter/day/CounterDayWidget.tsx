@@ -4,15 +4,13 @@ import { Alert, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } f
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CounterDay } from '#contract/schemas/counter-day.ts';
-import { formatHundredths } from '#src/lib/amount.ts';
+import { yuan } from '../model/money-text.ts';
 import { actionErrorText } from '#src/lib/api/error-messages.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { PAYMENT_METHOD_WORDS } from '#src/lib/payment-method-words.ts';
 import { TICKET_STATUS_WORDS } from '#src/lib/ticket-status-words.ts';
 import { counterDayQuery } from './counter-day-api.ts';
 import { PathLink } from './PathLink.tsx';
-
-const yuan = (fen: number) => `¥${formatHundredths(fen)}`;
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
