@@ -97,6 +97,15 @@ describe('repair progress management', () => {
     const batch = await screen.findByRole('button', { name: /四月送修/ });
     expect(within(batch).getByText(/4 台/)).toBeTruthy();
 
+    // The list masks the customer's phone, as the customers list does; a search by the full number still finds it.
+    const wang = screen.getAllByTestId('repair-row').find((r) => r.textContent?.includes('王小明'))!;
+    expect(wang.textContent).toContain('王小明 · 138****8000');
+    expect(wang.textContent).not.toContain('13800138000');
+    await u.type(screen.getByTestId('repair-search'), '13800138000');
+    await waitFor(() => expect(rowsShown()).toEqual([imei(1)]));
+    await u.clear(screen.getByTestId('repair-search'));
+    await waitFor(() => expect(rowsShown()).toHaveLength(4));
+
     // Search by customer name, by repair id, then clear.
     await u.type(screen.getByTestId('repair-search'), '李华');
     await waitFor(() => expect(rowsShown()).toEqual([imei(2)]));

@@ -19,7 +19,8 @@ import { Ltr } from '#src/ui/Ltr.tsx';
 import { notify } from '#src/ui/notify.ts';
 import { customerDetailQuery } from '../api/customers-api.ts';
 import { useCustomerSearch } from '../api/use-customer-search.ts';
-import { maskPhone, pickedOf, type PickedCustomer } from '../model/customer-summary.ts';
+import { maskPhone } from '#src/lib/mask-phone.ts';
+import { pickedOf, type PickedCustomer } from '../model/customer-summary.ts';
 import { NewCustomerForm } from './NewCustomerForm.tsx';
 
 export interface CustomerPickerProps {

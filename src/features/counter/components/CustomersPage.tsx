@@ -10,7 +10,7 @@ import { Ltr } from '#src/ui/Ltr.tsx';
 import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 import { CUSTOMERS_PAGE_SIZE, customerListQuery } from '../api/customers-api.ts';
 import { SEARCH_DEBOUNCE_MS } from '../api/use-customer-search.ts';
-import { maskPhone } from '../model/customer-summary.ts';
+import { maskPhone } from '#src/lib/mask-phone.ts';
 import { NewCustomerForm } from './NewCustomerForm.tsx';
 
 /** The shop's customers (/app/customers): found by name, phone or its last four digits; a row opens its page. */

@@ -6,7 +6,7 @@ import type { RepairSettingsDatas } from '#contract/schemas/repairs-monitors.ts'
 import { formatDateTime } from '#src/lib/dates.ts';
 import { Ltr } from '#src/ui/Ltr.tsx';
 import { CONDITION_PART_WORDS, CONDITION_STATE_WORDS, LINE_KIND_WORDS } from '../model/counter-words.ts';
-import { maskPhone } from '../model/customer-summary.ts';
+import { maskPhone } from '#src/lib/mask-phone.ts';
 import { yuan } from '../model/money-text.ts';
 import {
   depositFen,

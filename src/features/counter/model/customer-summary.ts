@@ -15,11 +15,6 @@ export const pickedOf = (row: CustomerRow): PickedCustomer => ({
   lang: row.lang,
 });
 
-/** A phone as every screen shows it (server/lib/mask-phone.ts's rule): `138****5678`. */
-export function maskPhone(phone: string): string {
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
-}
-
 /**
  * The server's search rule (customer-repository.ts `page`), applied to rows already on the device:
  * four digits match a phone's last four, five or more a phone's beginning, anything else a name's

@@ -8,6 +8,7 @@ import { formatDateTime } from '#src/lib/dates.ts';
 import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 import { BADGE_LABELS, identOf, statusOf } from '../model.ts';
 import classes from './DeviceTable.module.css';
+import { maskPhone } from '#src/lib/mask-phone.ts';
 
 const ROW_HEIGHT = 40;
 /**
@@ -180,7 +181,7 @@ function DeviceRowCells({
         )}
       </div>
       <div role="cell" className={classes.cell} style={{ width: width('customer') }}>
-        {[row.customer_name, row.customer_phone].filter(Boolean).join(' · ')}
+        {[row.customer_name, row.customer_phone && maskPhone(row.customer_phone)].filter(Boolean).join(' · ')}
       </div>
       <div role="cell" className={classes.cell} style={{ width: width('links') }}>
         <Anchor
