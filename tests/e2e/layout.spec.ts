@@ -31,6 +31,10 @@ async function demoIds(page: Page, request: Parameters<typeof signInFast>[1]): P
     { page: 1, limit: 1 },
   );
   const device = devices.list[0]!;
+  // One export at least, so that the download center's row and its actions are walked too.
+  const exports = await call<{ list: unknown[] }>(request, token, '/api/exports/list', {});
+  if (exports.list.length === 0)
+    await call(request, token, '/api/exports/create', { order_id: orders.list[0]!.id });
   return { orderId: orders.list[0]!.id, deviceId: device.id, ident: device.imei ?? device.sn ?? '' };
 }
 

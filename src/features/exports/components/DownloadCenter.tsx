@@ -7,6 +7,7 @@ import type { ExportRow } from '#contract/schemas/checks-export.ts';
 import { ApiError } from '#src/lib/api/errors.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
 import { notify } from '#src/ui/notify.ts';
+import { useTabletLayout } from '#src/ui/use-tablet-layout.ts';
 import { deleteExport, downloadExport, exportListQuery, retryExport } from '../api/exports-api.ts';
 import { exportsKeys } from '../api/keys.ts';
 import { formatBytes } from '../model/format.ts';
@@ -22,6 +23,9 @@ export function DownloadCenter() {
   const exports = useQuery(exportListQuery());
   const [busy, setBusy] = useState<number | null>(null);
   const rows = exports.data?.list ?? [];
+  // On a tablet the size and the creation time give way, so that a row's download and delete stay on
+  // screen (issue 27).
+  const tablet = useTabletLayout();
 
   const act = async (row: ExportRow, action: () => Promise<unknown>) => {
     setBusy(row.id);
@@ -48,7 +52,7 @@ export function DownloadCenter() {
         </Trans>
       </Text>
       <Table.ScrollContainer
-        minWidth={900}
+        minWidth={tablet ? 600 : 900}
         scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t`Exports` } }}
       >
         <Table striped highlightOnHover data-testid="exports-table">
@@ -57,8 +61,12 @@ export function DownloadCenter() {
               <Table.Th scope="col">{t`File`}</Table.Th>
               <Table.Th scope="col">{t`Status`}</Table.Th>
               <Table.Th scope="col" ta="end">{t`Rows`}</Table.Th>
-              <Table.Th scope="col" ta="end">{t`Size`}</Table.Th>
-              <Table.Th scope="col">{t`Created`}</Table.Th>
+              {!tablet && (
+                <Table.Th scope="col" ta="end">
+                  {t`Size`}
+                </Table.Th>
+              )}
+              {!tablet && <Table.Th scope="col">{t`Created`}</Table.Th>}
               <Table.Th scope="col">{t`Expires`}</Table.Th>
               <Table.Th scope="col">{t`Actions`}</Table.Th>
             </Table.Tr>
@@ -66,7 +74,7 @@ export function DownloadCenter() {
           <Table.Tbody>
             {rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={7}>
+                <Table.Td colSpan={tablet ? 5 : 7}>
                   <Text c="dimmed" ta="center">
                     {exports.isPending ? t`Loading…` : t`No exports yet`}
                   </Text>
@@ -100,8 +108,8 @@ export function DownloadCenter() {
                 <Table.Td ta="end" data-testid="export-rows">
                   {row.rows}
                 </Table.Td>
-                <Table.Td ta="end">{formatBytes(row.size)}</Table.Td>
-                <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
+                {!tablet && <Table.Td ta="end">{formatBytes(row.size)}</Table.Td>}
+                {!tablet && <Table.Td>{formatDateTime(row.created_at)}</Table.Td>}
                 <Table.Td>{row.expires_at ? formatDateTime(row.expires_at) : '—'}</Table.Td>
                 <Table.Td>
                   <ExportActions row={row} busy={busy === row.id} act={(action) => void act(row, action)} />
