@@ -17,7 +17,8 @@ describe('the result columns in the app catalog', () => {
   const appCatalog = linguiConfig.catalogs?.find((c) => c.path.endsWith('locales/{locale}'));
 
   it('are read by the extract from the file that defines them', () => {
-    expect(appCatalog?.include).toContain('<rootDir>/contract/values/checks-columns.ts');
+    // By suffix: Lingui's makeConfig (sign-in-catalog.test.ts, same worker) fills in <rootDir> in place.
+    expect(appCatalog?.include?.some((p) => p.endsWith('/contract/values/checks-columns.ts'))).toBe(true);
   });
 
   it.each(['zh', 'es'])('are all translated in %s', (locale) => {

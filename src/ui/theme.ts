@@ -101,8 +101,13 @@ export function createAppTheme(color: ThemeColorName, radius: ThemeRadius): Mant
     // Badge and Chip, which without a color or variant keep their stylesheet's white text.
     components: {
       // Mantine's stylesheet sets badges in capitals: a status read "REFUNDED", a model "IPHONE 13"
-      // (issue 27). Badges show words and data as written.
-      Badge: { ...onFilled('--badge-color', filledVariant), defaultProps: { tt: 'none' } },
+      // (issue 27). Badges show words and data as written, and whole: a table squeezed on a tablet
+      // cut a state to "Can…" (cancelled) and "Expi…" (expired), as it once cut "FINISHED".
+      Badge: {
+        ...onFilled('--badge-color', filledVariant),
+        defaultProps: { tt: 'none' },
+        styles: { root: { flexShrink: 0, minWidth: 'max-content' } },
+      },
       Chip: onFilled('--chip-color', filledVariant),
       Pagination: onFilled('--pagination-active-color'),
       Tabs: onFilled('--tabs-text-color'),

@@ -127,6 +127,15 @@ function hiddenRowActions(page: Page) {
   });
 }
 
+/** Badges whose words are cut (an ellipsis): a state read "Can…" for cancelled in a squeezed table. */
+function cutBadges(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main .mantine-Badge-label')]
+      .filter((label) => label.getBoundingClientRect().width > 0 && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent ?? ''),
+  );
+}
+
 for (const lang of LANGS) {
   test(`768 x 1024, ${lang}: no main page is wider than the tablet`, async ({ page, request }) => {
     test.setTimeout(240_000);
@@ -157,6 +166,7 @@ for (const lang of LANGS) {
         }
         const found = await overflow(page);
         expect(found.sticking, `${path}: elements out of the window`).toEqual([]);
+        expect.soft(await cutBadges(page), `${path}: badges with their words cut`).toEqual([]);
         expect
           .soft(await hiddenRowActions(page), `${path}: a row's actions scrolled out of view`)
           .toEqual([]);
