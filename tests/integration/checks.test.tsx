@@ -93,6 +93,8 @@ describe('basic inquiry: a new check order', () => {
     expect((await screen.findByTestId('order-title')).textContent).toBe('三月回收批次');
     await waitFor(() => expect(screen.getByTestId('results-table').getAttribute('data-rows')).toBe('5'));
     expect(screen.getByTestId('order-price').textContent).toBe('7.50');
+    // The figures say their unit: points, not a bare "7.50" a shop may read as yuan.
+    expect(screen.getByTestId('order-price').parentElement?.textContent).toBe('7.50 积分');
 
     // Search by part of an IMEI filters the rows (once typing pauses; the search goes into the URL).
     fireEvent.change(screen.getByLabelText('搜索序列号或 IMEI'), { target: { value: imei(2).slice(-6) } });

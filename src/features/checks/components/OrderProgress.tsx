@@ -49,8 +49,11 @@ export const OrderProgress = memo(function OrderProgress({
               <Text size="xs" c="dimmed">
                 {label}
               </Text>
-              <Text fw={600} data-testid={testId}>
-                {formatHundredths(value)}
+              <Text fw={600}>
+                <span data-testid={testId}>{formatHundredths(value)}</span>{' '}
+                <Text span size="xs" c="dimmed">
+                  {t({ message: 'points', context: 'the unit after an amount' })}
+                </Text>
               </Text>
             </div>
           ))}
