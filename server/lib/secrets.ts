@@ -21,6 +21,11 @@ export function setCheapHashesForTests(cheap: boolean): void {
   newHashN = cheap ? TEST_N : SCRYPT.N;
 }
 
+/** The scrypt cost N of the hashes made now: production's, or the test suites' cheap one. */
+export function newHashCost(): number {
+  return newHashN;
+}
+
 function scryptAsync(
   password: string,
   salt: Buffer,
