@@ -73,6 +73,28 @@ describe('shop settings (Admin only)', () => {
     expect(shop.contact_name).toBe('Fix & Go');
   }, 60_000);
 
+  it('reads the time zone in words with its offset, finds one by its city, and saves its id', async () => {
+    await signIn();
+    renderApp('/app/settings/shop');
+    const form = await screen.findByTestId('shop-settings-form', {}, { timeout: 15_000 });
+    const zone = within(form).getByLabelText('时区');
+    // Once only its IANA id ("Asia/Shanghai"), which means nothing to a shop owner.
+    expect(zone).toHaveProperty('value', 'GMT+08:00 中国标准时间 (Asia/Shanghai)');
+    const u = userEvent.setup();
+    await u.clear(zone);
+    await u.type(zone, 'Madrid');
+    await u.click(
+      await screen.findByRole('option', { name: /GMT\+0[12]:00 中欧.*\(Europe\/Madrid\)/, hidden: true }),
+    );
+    await u.click(within(form).getByRole('button', { name: '保存' }));
+    expect(await within(form).findByRole('status')).toHaveProperty('textContent', '已保存');
+    const shop = await currentTestServer()
+      .db.selectFrom('repair_settings')
+      .select('time_zone')
+      .executeTakeFirstOrThrow();
+    expect(shop.time_zone).toBe('Europe/Madrid');
+  }, 30_000);
+
   it('an Editor is shown the unauthorized page, and the menu has no shop settings for them', async () => {
     await signIn('editor');
     const { router } = renderApp('/app/settings/shop');

@@ -24,16 +24,12 @@ import {
   templateField,
   type SettingsField,
 } from '../settings-form.ts';
+import { timeZoneOptions } from '../model/time-zone-options.ts';
 import { ShopSettingsSections } from './ShopSettingsSections.tsx';
-
-function timeZones(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) ? all : [current, ...all];
-}
 
 /** The form of the shop settings screen: what the shop prints and the messages its customers get. */
 export function ShopSettingsForm({ shop, counter }: { shop: RepairSettingsDatas; counter: CounterSettings }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [name, setName] = useState(shop.contact_name);
   const [phone, setPhone] = useState(shop.contact_phone);
   const [address, setAddress] = useState(shop.contact_address);
@@ -48,7 +44,7 @@ export function ShopSettingsForm({ shop, counter }: { shop: RepairSettingsDatas;
   const save = useSaveShopSettings();
   const shopRequest = useRequestId();
   const counterRequest = useRequestId();
-  const zones = useMemo(() => timeZones(shop.time_zone), [shop.time_zone]);
+  const zones = useMemo(() => timeZoneOptions(i18n.locale, shop.time_zone), [i18n.locale, shop.time_zone]);
   const nextNo = previewTicketNo(format, counter.next_ticket_no, shopToday(timeZone));
 
   const setText = (kind: MessageKind, lang: MessageLang, text: string) => {

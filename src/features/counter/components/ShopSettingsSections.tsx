@@ -11,6 +11,7 @@ import {
 } from '#contract/counter/messages.ts';
 import { PLACEHOLDER_HELP } from '../message-labels.ts';
 import type { SettingsField } from '../settings-form.ts';
+import type { TimeZoneOption } from '../model/time-zone-options.ts';
 import { TemplateEditor } from './TemplateEditor.tsx';
 
 const TICKET_FORMAT_PARTS = ['{YYYY}', '{YY}', '{MM}', '{DD}', '{SEQ}', '{SEQ:4}'] as const;
@@ -25,7 +26,7 @@ export interface SettingsFields {
   setAddress(v: string): void;
   timeZone: string;
   setTimeZone(v: string): void;
-  zones: string[];
+  zones: TimeZoneOption[];
   terms: string;
   setTerms(v: string): void;
   format: string;
