@@ -3,7 +3,12 @@ import { MONEY_ENTRY_MAX_FEN, PAYMENT_METHODS } from '../counter/money.ts';
 import { TICKET_STATUSES } from '../counter/workflow.ts';
 import { customerIdSchema, customerMessageRow } from './counter-customers.ts';
 import { pageFields, requestId, safeText, unixTime } from './common.ts';
-import { TICKET_DEVICES_MAX, TICKET_FAULT_MAX, TICKET_NOTE_MAX } from '../values/counter-tickets.ts';
+import {
+  TICKET_DEVICES_MAX,
+  TICKET_FAULT_MAX,
+  TICKET_MODEL_MAX,
+  TICKET_NOTE_MAX,
+} from '../values/counter-tickets.ts';
 export * from '../values/counter-tickets.ts';
 
 export const ticketIdSchema = z.number().int().positive();
@@ -30,7 +35,13 @@ export type TicketCondition = z.output<typeof conditionSchema>;
 export const ticketCreateInput = z.object({
   customer_id: customerIdSchema,
   devices: z
-    .array(z.object({ ident: safeText({ min: 1, max: 64 }) }))
+    .array(
+      z.object({
+        ident: safeText({ min: 1, max: 64 }),
+        /** Typed at the counter when the SN/IMEI does not name it (read only then). */
+        model: safeText({ max: TICKET_MODEL_MAX }).optional(),
+      }),
+    )
     .min(1)
     .max(TICKET_DEVICES_MAX),
   fault: safeText({ min: 1, max: TICKET_FAULT_MAX, kind: 'remark' }),

@@ -6,6 +6,9 @@ export const CONDITION_PARTS = ['screen', 'housing', 'buttons', 'cameras', 'biom
 
 export const TICKET_DEVICES_MAX = 10;
 
+/** A device's model as the counter types it ("iPhone 15 Pro Max 256GB"). */
+export const TICKET_MODEL_MAX = 60;
+
 export const TICKET_FAULT_MAX = 500;
 
 export const TICKET_NOTE_MAX = 500;

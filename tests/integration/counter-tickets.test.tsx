@@ -72,6 +72,8 @@ describe('repair tickets', () => {
     expect(await within(form).findByText(/长度不对|Wrong length/)).toBeTruthy();
     await u.clear(first!);
     await u.type(first!, imei(1));
+    // Its TAC names no model: the counter types the one on the phone (once "—" on the receipt).
+    await u.type(await within(form).findByTestId('ticket-device-model'), 'iPhone 15 Pro');
     await u.click(within(form).getByTestId('ticket-add-device'));
     await u.type(within(form).getAllByTestId('ticket-device')[1]!, 'F2LXK0ABHG7F');
     await u.type(within(form).getByTestId('ticket-fault'), '摔了一下，屏幕不亮');
@@ -90,6 +92,7 @@ describe('repair tickets', () => {
     expect(screen.getByTestId('money-outstanding').textContent).toBe('-¥200.00');
     expect(screen.getByTestId('ticket-condition').textContent).toMatch(/屏幕: 有损伤.*进水标签: 正常/);
     expect(screen.getAllByTestId('ticket-device-row')).toHaveLength(2);
+    expect(screen.getAllByTestId('ticket-device-row')[0]!.textContent).toBe(`${imei(1)}iPhone 15 Pro`);
     expect(screen.getByTestId('ticket-customer-link').getAttribute('href')).toMatch(
       /^#\/app\/customers\/detail\?id=\d+$/,
     );

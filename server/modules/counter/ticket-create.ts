@@ -11,6 +11,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/modules/auth/session-service.ts';
 import type { CustomerService } from './customer-service.ts';
+import { knownModel } from './known-models.ts';
 import { readCounterSettings } from './settings-service.ts';
 import { readTicket, requireTicket } from './ticket-read.ts';
 import { ticketEvent } from './ticket-write.ts';
@@ -25,8 +26,11 @@ async function shopDate(db: Kysely<Database>, accountId: number, ms: number) {
   };
 }
 
-/** Decodes the device lines offline; every line that is not a new, valid SN or IMEI is refused. */
-function ticketDevices(lines: Array<{ ident: string }>) {
+/**
+ * Decodes the device lines offline; every line that is not a new, valid SN or IMEI is refused. The
+ * model is the decoder's, else the one the counter typed (the decoder knows no 10-character serial).
+ */
+function ticketDevices(lines: Array<{ ident: string; model?: string | undefined }>) {
   const seen = new Set<string>();
   const rejected: string[] = [];
   const devices = [];
@@ -38,7 +42,7 @@ function ticketDevices(lines: Array<{ ident: string }>) {
     }
     seen.add(parsed.value);
     const facts = decodeIdentifier(parsed.value, parsed.form);
-    const model = facts.imei?.model ?? facts.serial?.model ?? null;
+    const model = facts.imei?.model ?? facts.serial?.model ?? (line.model || null);
     devices.push({
       ident: parsed.value,
       sn: parsed.kind === 'sn' ? parsed.value : null,
@@ -108,6 +112,7 @@ export async function createTicket(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    for (const d of devices) d.model ??= await knownModel(trx, account, d);
     await trx
       .insertInto('ticket_devices')
       .values(

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TICKET_DEVICES_MAX } from '#contract/values/counter-tickets.ts';
+import { TICKET_DEVICES_MAX, TICKET_MODEL_MAX } from '#contract/values/counter-tickets.ts';
 import { DEVICE_REASON_LABELS } from '../ticket-words.ts';
 import type { NewTicketState } from './use-new-ticket.ts';
 
@@ -10,8 +10,7 @@ import type { NewTicketState } from './use-new-ticket.ts';
  */
 export function TicketDevicesField({ form }: { form: NewTicketState }) {
   const { t, i18n } = useLingui();
-  const { devices, setDevices, drafts } = form;
-  const setDevice = (i: number, text: string) => setDevices((old) => old.map((d, j) => (j === i ? text : d)));
+  const { devices, models, drafts } = form;
   return (
     <Stack gap={4}>
       <Text fw={500} size="sm">
@@ -24,7 +23,7 @@ export function TicketDevicesField({ form }: { form: NewTicketState }) {
             <TextInput
               aria-label={t`Device ${i + 1}: SN or IMEI`}
               value={d}
-              onChange={(e) => setDevice(i, e.currentTarget.value)}
+              onChange={(e) => form.editDevice(i, e.currentTarget.value)}
               style={{ flex: 1 }}
               error={
                 draft?.state === 'bad'
@@ -36,10 +35,23 @@ export function TicketDevicesField({ form }: { form: NewTicketState }) {
               description={draft?.state === 'ok' ? (draft.model ?? t`Model not known`) : undefined}
               data-testid="ticket-device"
             />
+            {/* The decoder names no 10-character serial and few IMEIs: the counter types what it sees
+                (left empty, the server takes it from the shop's own checks and Apple repairs). */}
+            {draft?.state === 'ok' && !draft.model && (
+              <TextInput
+                aria-label={t`Device ${i + 1}: model`}
+                placeholder={t`Model, e.g. iPhone 13 Pro`}
+                value={models[i] ?? ''}
+                onChange={(e) => form.setModel(i, e.currentTarget.value)}
+                maxLength={TICKET_MODEL_MAX}
+                w={200}
+                data-testid="ticket-device-model"
+              />
+            )}
             {devices.length > 1 && (
               <CloseButton
                 aria-label={t`Remove device ${i + 1}`}
-                onClick={() => setDevices((old) => old.filter((_, j) => j !== i))}
+                onClick={() => form.removeDevice(i)}
                 mt={6}
               />
             )}
@@ -56,7 +68,7 @@ export function TicketDevicesField({ form }: { form: NewTicketState }) {
           variant="light"
           size="xs"
           disabled={devices.length >= TICKET_DEVICES_MAX}
-          onClick={() => setDevices((old) => [...old, ''])}
+          onClick={form.addDevice}
           data-testid="ticket-add-device"
         >
           <Trans>Add a device</Trans>

@@ -41,6 +41,8 @@ export function useNewTicket({
   const { t } = useLingui();
   const [customer, setCustomer] = useState<PickedCustomer | null>(warranty?.customer ?? null);
   const [devices, setDevices] = useState<string[]>(warranty?.devices ?? ['']);
+  // The model typed for each line (same index), asked for only where the SN/IMEI does not name it.
+  const [models, setModels] = useState<string[]>(() => devices.map(() => ''));
   const [fault, setFault] = useState('');
   const [condition, setCondition] = useState<TicketCondition>(EMPTY_CONDITION);
   const [depositText, setDepositText] = useState('');
@@ -68,7 +70,9 @@ export function useNewTicket({
     if (Object.keys(next).length > 0 || !customer) return;
     const body = newTicketBody({
       customerId: customer.id,
-      idents: good.map((d) => d.value),
+      devices: drafts.flatMap((d, i) =>
+        d.state === 'ok' ? [{ ident: d.value, model: d.model ? '' : (models[i] ?? '') }] : [],
+      ),
       fault,
       condition,
       warrantyDays,
@@ -90,11 +94,26 @@ export function useNewTicket({
     }
   }
 
+  const lines = {
+    editDevice: (i: number, text: string) => setDevices((old) => old.map((d, j) => (j === i ? text : d))),
+    setModel: (i: number, text: string) =>
+      setModels((old) => devices.map((_, j) => (j === i ? text : (old[j] ?? '')))),
+    removeDevice: (i: number) => {
+      setDevices((old) => old.filter((_, j) => j !== i));
+      setModels((old) => old.filter((_, j) => j !== i));
+    },
+    addDevice: () => {
+      setDevices((old) => [...old, '']);
+      setModels((old) => [...old, '']);
+    },
+  };
+
   return {
     customer,
     setCustomer,
     devices,
-    setDevices,
+    models,
+    ...lines,
     drafts,
     fault,
     setFault,

@@ -16,7 +16,10 @@ const condition: TicketCondition = {
 
 const fields: NewTicketFields = {
   customerId: 7,
-  idents: ['356789012345678', 'F2LXK0ABHG7F'],
+  devices: [
+    { ident: '356789012345678', model: '' },
+    { ident: 'F2LXK0ABHG7F', model: '  ' },
+  ],
   fault: '  cracked screen ',
   condition,
   warrantyDays: 90,
@@ -53,5 +56,10 @@ describe('the new ticket sent to ticketCreate', () => {
       warranty_of: 41,
     });
     expect(dayjs.unix(body.promised_at!).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-12-01 23:59:59');
+  });
+
+  it('sends a model typed for a device, trimmed', () => {
+    const body = newTicketBody({ ...fields, devices: [{ ident: 'H7QX2L9KMN', model: ' iPhone 15 Pro ' }] });
+    expect(body.devices).toEqual([{ ident: 'H7QX2L9KMN', model: 'iPhone 15 Pro' }]);
   });
 });

@@ -5,7 +5,8 @@ import type { TicketCondition } from '#contract/schemas/counter-tickets.ts';
 /** The new-ticket form once checked (use-new-ticket.ts): devices already read as SN/IMEI. */
 export interface NewTicketFields {
   customerId: number;
-  idents: readonly string[];
+  /** Each device's SN/IMEI, and the model typed for one the SN/IMEI does not name ('' when none). */
+  devices: ReadonlyArray<{ ident: string; model: string }>;
   fault: string;
   condition: TicketCondition;
   warrantyDays: number;
@@ -27,7 +28,7 @@ export interface NewTicketFields {
 export function newTicketBody(f: NewTicketFields) {
   return {
     customer_id: f.customerId,
-    devices: f.idents.map((ident) => ({ ident })),
+    devices: f.devices.map(({ ident, model }) => (model.trim() ? { ident, model: model.trim() } : { ident })),
     fault: f.fault.trim(),
     condition: f.condition,
     warranty_days: f.warrantyDays,
