@@ -87,6 +87,9 @@ describe('the repairs list: reachable details and a tablet layout (issue 27)', (
     expect(screen.queryByTestId('filter-watched')).toBeNull();
     await u.click(screen.getByTestId('open-filters'));
     const drawer = await screen.findByTestId('filters-drawer');
+    // Empty filters say what they mean, not an empty box.
+    expect(within(drawer).getByPlaceholderText('所有状态')).toBeTruthy();
+    expect(within(drawer).getByPlaceholderText('所有标记')).toBeTruthy();
     await u.click(within(drawer).getByTestId('filter-changed-today'));
     await waitFor(() => expect(screen.queryAllByTestId('repair-row')).toHaveLength(0));
     expect(screen.getByTestId('open-filters').textContent).toBe('筛选（1）');

@@ -77,7 +77,7 @@ const VIEWS: Record<ResultColumnId, ColumnView> = {
   mdm_lock: { kind: 'tri', field: 'mdm_lock', good: 'no', width: 100 },
   tac_model: { kind: 'text', field: 'tac_model', width: 170 },
   factory: { kind: 'text', field: 'factory', width: 120 },
-  manufactured: { kind: 'text', field: 'manufactured', width: 120 },
+  manufactured: { kind: 'text', field: 'manufactured', width: 130 },
   gsx_text: { kind: 'text', field: 'gsx_text', width: 220 },
 };
 

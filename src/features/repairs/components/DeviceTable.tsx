@@ -88,7 +88,7 @@ export function DeviceTable({ rows, selected, onToggle, onToggleAll, height = 52
             <div
               key={key}
               role="columnheader"
-              className={classes.cell}
+              className={classes.headerCell}
               style={{ width: w }}
               data-testid={`repair-column-${key}`}
             >

@@ -41,6 +41,8 @@ export function RepairFilters({
         label={t`Status`}
         data={REPAIR_PROGRESS.map((p) => ({ value: p, label: i18n._(PROGRESS_LABELS[p]) }))}
         value={filters.progress}
+        // An empty filter read as an empty box: it says what it means (as the tickets' filter does).
+        placeholder={filters.progress.length ? undefined : t`Any status`}
         onChange={(v) => onChange({ progress: v as RepairProgress[] })}
         clearable
         w={width}
@@ -52,6 +54,7 @@ export function RepairFilters({
         label={t`Logistics badge`}
         data={LOGISTICS_BADGES.map((b) => ({ value: b, label: i18n._(BADGE_LABELS[b]) }))}
         value={filters.badge}
+        placeholder={filters.badge.length ? undefined : t`Any badge`}
         onChange={(v) => onChange({ badge: v as LogisticsBadge[] })}
         clearable
         w={width}
