@@ -53,7 +53,8 @@ describe('download center', () => {
     const token = await signIn();
     const job = await orderWithExport(token);
     const { queryClient } = renderApp('/app/downloadCenter');
-    const row = await screen.findByTestId('export-row');
+    // The app's first render: slow on a loaded CI machine (it was still loading after 5 s once).
+    const row = await screen.findByTestId('export-row', {}, { timeout: 15_000 });
     expect(within(row).getByText('等待中')).toBeTruthy();
     expect(within(row).getByText(job.file_name)).toBeTruthy();
 
@@ -93,7 +94,7 @@ describe('download center', () => {
 
     await u.click(screen.getByRole('button', { name: `删除 ${job.file_name}` }));
     await screen.findByText('暂无导出任务');
-  });
+  }, 30_000);
 
   it('says so when the download link has expired', async () => {
     const token = await signIn();
@@ -109,7 +110,7 @@ describe('download center', () => {
     );
     renderApp('/app/downloadCenter');
     const u = userEvent.setup();
-    await u.click(await screen.findByTestId('export-download'));
+    await u.click(await screen.findByTestId('export-download', {}, { timeout: 15_000 }));
     expect(await screen.findByText('下载链接已过期，请在下载中心重新下载')).toBeTruthy();
   });
 });
