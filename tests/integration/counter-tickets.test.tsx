@@ -115,7 +115,7 @@ describe('repair tickets', () => {
     expect(headers.map((h) => h.textContent)).toEqual([
       '单号',
       '客户',
-      '设备数',
+      '设备', // the devices' models, not their count (设备数)
       '状态',
       '技师',
       '约定取机',

@@ -32,7 +32,9 @@ export function TicketDevicesField({ form }: { form: NewTicketState }) {
                     ? i18n._(DEVICE_REASON_LABELS.duplicate!)
                     : undefined
               }
-              description={draft?.state === 'ok' ? (draft.model ?? t`Model not known`) : undefined}
+              description={draft?.state === 'ok' ? draft.model : undefined}
+              // Under the box, so that the model box beside it lines up with it.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               data-testid="ticket-device"
             />
             {/* The decoder names no 10-character serial and few IMEIs: the counter types what it sees

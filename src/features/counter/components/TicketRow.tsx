@@ -12,12 +12,15 @@ import { TICKET_STATUS_COLORS } from '../ticket-words.ts';
 export function TicketRow({
   ticket: r,
   technician,
+  tablet,
   now,
   onOpen,
 }: {
   ticket: z.infer<typeof ticketListRow>;
   /** The technician's name, empty when none or unknown. */
   technician: string;
+  /** A tablet: no technician column, the money on two lines (TicketTable.tsx). */
+  tablet: boolean;
   /** Unix seconds the list was read at: overdue as of then (render stays pure). */
   now: number;
   onOpen(id: number): void;
@@ -33,11 +36,11 @@ export function TicketRow({
       data-testid="ticket-row"
     >
       <Table.Td>
-        <Button variant="subtle" size="compact-sm" onClick={() => onOpen(r.id)}>
+        <Button variant="subtle" size="compact-sm" px={tablet ? 4 : undefined} onClick={() => onOpen(r.id)}>
           {r.no_text}
         </Button>
       </Table.Td>
-      <Table.Td>{r.customer_name}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.customer_name}</Table.Td>
       <Table.Td>
         <Text size="sm" lineClamp={2}>
           {r.devices.join(', ')}
@@ -48,10 +51,12 @@ export function TicketRow({
           {i18n._(TICKET_STATUS_WORDS[r.status])}
         </Badge>
       </Table.Td>
-      <Table.Td>{technician}</Table.Td>
+      {!tablet && <Table.Td style={{ whiteSpace: 'nowrap' }}>{technician}</Table.Td>}
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <Text size="sm">{formatDateTime(r.promised_at, 'YYYY-MM-DD')}</Text>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(r.promised_at, 'YYYY-MM-DD')}
+          </Text>
           {overdue && (
             <Badge color="red.9" size="sm" data-testid="ticket-overdue">
               {t`Overdue`}
@@ -60,7 +65,16 @@ export function TicketRow({
         </Group>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {yuan(r.due_fen)} / {yuan(r.held_fen)}
+        {tablet ? (
+          <>
+            <Text size="sm">{yuan(r.due_fen)}</Text>
+            <Text size="xs" c="dimmed">
+              {yuan(r.held_fen)}
+            </Text>
+          </>
+        ) : (
+          `${yuan(r.due_fen)} / ${yuan(r.held_fen)}`
+        )}
       </Table.Td>
     </Table.Tr>
   );

@@ -7,7 +7,9 @@ import { TicketRow } from './TicketRow.tsx';
 
 /**
  * The tickets list's table: intakes made offline first (shown at once, without a number until the
- * server gives it; decision 0047), then the page of tickets read.
+ * server gives it; decision 0047), then the page of tickets read. On a tablet the technician gives
+ * way (the ticket's page names them) and the money takes two lines: at 768 px seven columns squeezed
+ * the customer's and the technician's names to one character a line, and the money out of sight.
  */
 export function TicketTable({
   tablet,
@@ -32,9 +34,9 @@ export function TicketTable({
           <Table.Tr>
             <Table.Th>{t`Ticket no.`}</Table.Th>
             <Table.Th>{t`Customer`}</Table.Th>
-            <Table.Th>{t`Devices`}</Table.Th>
+            <Table.Th>{t({ message: 'Devices', context: 'the heading of a list of devices' })}</Table.Th>
             <Table.Th>{t`Status`}</Table.Th>
-            <Table.Th>{t`Technician`}</Table.Th>
+            {!tablet && <Table.Th>{t`Technician`}</Table.Th>}
             <Table.Th>{t`Promised`}</Table.Th>
             <Table.Th ta="right">{t`Due / held`}</Table.Th>
           </Table.Tr>
@@ -47,7 +49,7 @@ export function TicketTable({
                   <Trans>No number yet</Trans>
                 </Text>
               </Table.Td>
-              <Table.Td colSpan={5}>
+              <Table.Td colSpan={tablet ? 4 : 5}>
                 <Text size="sm">{String(item.body.fault ?? '')}</Text>
               </Table.Td>
               <Table.Td ta="right">
@@ -62,6 +64,7 @@ export function TicketTable({
               key={r.id}
               ticket={r}
               technician={techName(r.technician_id)}
+              tablet={tablet}
               now={now}
               onOpen={onOpen}
             />

@@ -119,7 +119,7 @@ function ModelsTable({
                 if (!(e.target as HTMLElement).closest('a')) onModel(row.model);
               }}
             >
-              <Table.Td>{row.rank}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.rank}</Table.Td>
               <Table.Td>
                 <Anchor
                   fw={600}
