@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './db/connect.ts';
 import { inOneTransaction } from './db/one-transaction.ts';
 import { seedDemoHistory, type DemoHistory } from './seed-history.ts';
+import { seedDemoCounter } from './seed-counter.ts';
 import { seedDemoRepairs } from './seed-repairs.ts';
 import { seedDemoWallet } from './seed-wallet.ts';
 import { seedDemoShop } from './seed.ts';
@@ -18,9 +19,9 @@ export interface DemoSeed {
 
 /**
  * The demo shop on a database's first start: the shop, its wallet, optionally 90 days of history
- * (server/seed-history.ts) and its repairs, all in ONE transaction (server/db/one-transaction.ts),
- * though the history is written by the real services and job runner in hundreds of transactions of
- * their own. A crash or an error mid-seed leaves no demo shop at all, so the next start, seeing no
+ * (server/seed-history.ts), its repairs and its counter's tickets (server/seed-counter.ts), all in
+ * ONE transaction (server/db/one-transaction.ts), though the history and the tickets are written by
+ * the real services (and job runner) in hundreds of transactions of their own. A crash or an error mid-seed leaves no demo shop at all, so the next start, seeing no
  * account, seeds it again from the beginning, whole.
  */
 export async function seedDemo(handle: Db, opts: { history: boolean; now?: number }): Promise<DemoSeed> {
@@ -39,6 +40,8 @@ export async function seedDemo(handle: Db, opts: { history: boolean; now?: numbe
       history.ms = Math.round(performance.now() - t0);
     }
     await seedDemoRepairs(db, now, { history: opts.history });
+    // The counter's tickets are for the customers of the tracked devices just written.
+    await seedDemoCounter(db, now);
     return { seeded: true, history };
   });
 }
