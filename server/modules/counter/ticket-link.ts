@@ -22,24 +22,32 @@ export class TicketLinks {
     this.db = db;
   }
 
-  private async secret(): Promise<Buffer> {
+  /**
+   * The key, read in `db`: the caller's transaction when there is one. On SQLite's one connection a
+   * read on this.db waits for the transaction that holds it, so a move that queued a message as the
+   * first counter write after a start (an outbox replay, say) hung the whole server.
+   */
+  private async secret(db: Kysely<Database>): Promise<Buffer> {
     if (this.key) return this.key;
-    await this.db
+    const made = await db
       .insertInto('ticket_link_keys')
       .values({ id: 1, secret: randomBytes(32).toString('base64url') })
       .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    const row = await this.db
+      .executeTakeFirst();
+    const row = await db
       .selectFrom('ticket_link_keys')
       .select('secret')
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
-    this.key = Buffer.from(row.secret, 'base64url');
-    return this.key;
+    const key = Buffer.from(row.secret, 'base64url');
+    // A key made inside a transaction that may yet roll back is not kept: the next call reads the
+    // key that was committed, so every link handed out stays the same.
+    if (db === this.db || Number(made.numInsertedOrUpdatedRows ?? 0n) === 0) this.key = key;
+    return key;
   }
 
-  private async tokenOf(ticketId: number): Promise<string> {
-    return createHmac('sha256', await this.secret())
+  private async tokenOf(ticketId: number, db: Kysely<Database>): Promise<string> {
+    return createHmac('sha256', await this.secret(db))
       .update(`ticket-status:${ticketId}`)
       .digest('base64url');
   }
@@ -49,7 +57,7 @@ export class TicketLinks {
    * caller's shop's; `db` may be the caller's transaction.
    */
   async pathOf(ticketId: number, db: Kysely<Database> = this.db): Promise<string> {
-    const token = await this.tokenOf(ticketId);
+    const token = await this.tokenOf(ticketId, db);
     await db
       .updateTable('tickets')
       .set({ link_hash: hashToken(token) })
