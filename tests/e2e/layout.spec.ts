@@ -55,7 +55,7 @@ const mainPages = ({ orderId, deviceId, ident }: Ids) => [
   '/app/maintenance/maintenance',
   `/app/maintenance/orderDetail?device_id=${deviceId}`,
   `/app/maintenance/history?q=${ident}`,
-  // The counter (its lists; the demo shop's customers fill one).
+  // The counter (its lists, filled by the demo shop's customers and tickets).
   '/app/tickets',
   '/app/customers',
   '/app/settings/shop',
@@ -152,6 +152,26 @@ function cutHeaders(page: Page) {
   );
 }
 
+/**
+ * Table cells squeezed to a character a line: at 768 px the tickets list's seven columns once stacked
+ * a customer's and a technician's names (孙 / 丽) one character above the other.
+ */
+function squeezedCells(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main td, main [role="cell"]')]
+      .filter((cell) => {
+        const em = parseFloat(getComputedStyle(cell).fontSize);
+        // The text's own box (not the cell's, which is as tall as its row): narrow and several lines.
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const text = range.getBoundingClientRect();
+        const words = cell.textContent?.trim() ?? '';
+        return words.length >= 2 && text.width > 0 && text.width < 2 * em && text.height > 2 * em;
+      })
+      .map((cell) => cell.textContent ?? ''),
+  );
+}
+
 for (const lang of LANGS) {
   test(`768 x 1024, ${lang}: no main page is wider than the tablet`, async ({ page, request }) => {
     test.setTimeout(240_000);
@@ -184,6 +204,7 @@ for (const lang of LANGS) {
         expect(found.sticking, `${path}: elements out of the window`).toEqual([]);
         expect.soft(await cutBadges(page), `${path}: badges with their words cut`).toEqual([]);
         expect.soft(await cutHeaders(page), `${path}: column headers with their words cut`).toEqual([]);
+        expect.soft(await squeezedCells(page), `${path}: cells squeezed to a character a line`).toEqual([]);
         expect
           .soft(await hiddenRowActions(page), `${path}: a row's actions scrolled out of view`)
           .toEqual([]);
