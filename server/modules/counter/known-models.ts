@@ -13,25 +13,18 @@ export async function knownModel(db: Kysely<Database>, accountId: number, device
   const column = device.imei ? 'imei' : 'sn';
   const ident = device.imei ?? device.sn;
   if (!ident) return null;
-  const checked = await db
-    .selectFrom('check_devices')
-    .select('model')
-    .where('account_id', '=', accountId)
-    .where(column, '=', ident)
-    .where('model', 'is not', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (checked?.model) return checked.model;
-  const tracked = await db
-    .selectFrom('repair_devices')
-    .select('model')
-    .where('account_id', '=', accountId)
-    .where(column, '=', ident)
-    .where('model', 'is not', null)
-    .where('deleted_at', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return tracked?.model ?? null;
+  const newest = async (table: 'check_devices' | 'repair_devices') => {
+    const row = await db
+      .selectFrom(table)
+      .select('model')
+      .where('account_id', '=', accountId)
+      .where(column, '=', ident)
+      .where('model', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.model ?? null;
+  };
+  // A deleted tracked device is still the same phone: its model stands.
+  return (await newest('check_devices')) ?? (await newest('repair_devices'));
 }
