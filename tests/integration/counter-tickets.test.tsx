@@ -129,7 +129,26 @@ describe('repair tickets', () => {
     await u.click(screen.getByTestId('ticket-filter-overdue'));
     await u.click(await screen.findByTestId('ticket-row'));
     expect(await screen.findByTestId('ticket-detail', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByTestId('ticket-overdue')).toBeNull();
   }, 60_000);
+
+  it('says on its page that a ticket is past its promised day, as the list does', async () => {
+    const token = await signIn('editor');
+    const c = await api(token, 'customer_save', { name: '郑十', phones: ['13912340000'] }, customerRow.parse);
+    const late = await api(
+      token,
+      'ticket_create',
+      {
+        customer_id: c.id,
+        devices: [{ ident: imei(8) }],
+        fault: '进水',
+        promised_at: Math.floor(Date.now() / 1000) - 2 * 86_400,
+      },
+      ticketDetail.parse,
+    );
+    renderApp(`/app/tickets/detail?id=${late.id}`);
+    expect((await screen.findByTestId('ticket-overdue', {}, { timeout: 15_000 })).textContent).toBe('已逾期');
+  }, 30_000);
 
   it('works a ticket through the quote, the payment and collection; a payment over what is due is stopped', async () => {
     const token = await signIn('editor');

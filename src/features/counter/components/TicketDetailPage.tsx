@@ -64,7 +64,11 @@ function TicketView({
 
   return (
     <Stack data-testid="ticket-detail">
-      <TicketHeader ticket={ticket} onWarranty={() => setWarrantyOpen(true)} />
+      <TicketHeader
+        ticket={ticket}
+        now={Math.floor(query.dataUpdatedAt / 1000)}
+        onWarranty={() => setWarrantyOpen(true)}
+      />
       <DataAsOf query={query} />
       <Grid>
         <Grid.Col span={{ base: 12, lg: 7 }}>
