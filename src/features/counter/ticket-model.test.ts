@@ -12,6 +12,11 @@ describe("the tickets' screens' model", () => {
       expect(fenOfYuan(bad), bad).toBeNull();
     expect(yuan(30000)).toBe('¥300.00');
     expect(yuan(-20000)).toBe('-¥200.00');
+    // Thousands grouped, as a Chinese receipt writes them.
+    expect(yuan(159900)).toBe('¥1,599.00');
+    expect(yuan(1234567805)).toBe('¥12,345,678.05');
+    expect(yuan(-100000)).toBe('-¥1,000.00');
+    expect(yuan(0)).toBe('¥0.00');
   });
 
   it('marks overdue only an open ticket past its promised date', () => {
