@@ -127,13 +127,35 @@ function hiddenRowActions(page: Page) {
   });
 }
 
-/** Badges whose words are cut (an ellipsis): a state read "Can…" for cancelled in a squeezed table. */
+/**
+ * Badges whose words are cut: by an ellipsis (a state read "Can…" for cancelled in a squeezed table),
+ * or by the box that holds them (the results' "Desconocido" and "Terminado" + "sandbox" in Spanish,
+ * clipped by their fixed-width cells).
+ */
 function cutBadges(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('main .mantine-Badge-label')]
-      .filter((label) => label.getBoundingClientRect().width > 0 && label.scrollWidth > label.clientWidth + 1)
-      .map((label) => label.textContent ?? ''),
-  );
+  return page.evaluate(() => {
+    const ellipsis = [...document.querySelectorAll<HTMLElement>('main .mantine-Badge-label')].filter(
+      (label) => label.getBoundingClientRect().width > 0 && label.scrollWidth > label.clientWidth + 1,
+    );
+    const clipped = [
+      ...document.querySelectorAll<HTMLElement>(
+        'main .mantine-Badge-root, main [class*="_badge_"], main [class*="_sandbox_"]',
+      ),
+    ].filter((badge) => {
+      const box = badge.getBoundingClientRect();
+      if (box.width === 0) return false;
+      for (let p = badge.parentElement; p && p !== document.body; p = p.parentElement) {
+        const overflow = getComputedStyle(p).overflowX;
+        if (overflow === 'visible') continue;
+        // A scroller shows what it scrolls to; only a box that hides its overflow cuts.
+        if (overflow !== 'hidden' && overflow !== 'clip') return false;
+        const holder = p.getBoundingClientRect();
+        return box.right > holder.right + 1 || box.left < holder.left - 1;
+      }
+      return false;
+    });
+    return [...ellipsis, ...clipped].map((b) => b.textContent ?? '');
+  });
 }
 
 /**
@@ -292,8 +314,22 @@ test('1440 x 900: the key columns show without scrolling sideways, and a row ope
       key,
     ).toBe('shown');
   expect(await cutHeaders(page), 'results headers with their words cut').toEqual([]);
+  expect(await cutBadges(page), 'results badges cut').toEqual([]);
   await page.getByTestId('result-row').first().locator('[role=cell]').nth(2).click();
   await expect(page.getByTestId('device-fields').locator('[data-field=mdm_lock]')).toBeVisible();
+});
+
+test('in Spanish, the results table fits its badges: no state or lock cut by its column', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript(() => localStorage.setItem('language', 'es'));
+  const ids = await demoIds(page, request);
+  await page.goto(`/#/app/quiry/managementDetail?order_id=${ids.orderId}`);
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+  expect(await cutBadges(page)).toEqual([]);
+  expect(await cutHeaders(page)).toEqual([]);
 });
 
 test('the menu reaches hot phones, order detail and (for an Admin) the employees', async ({

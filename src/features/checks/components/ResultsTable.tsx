@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import { defaultStringifySearch } from '@tanstack/react-router';
 import { DEVICE_COLUMNS, tableWidth, type DeviceColumn } from '../model/device-fields.ts';
+import { canvasMeasure, fitBadgeColumns } from '../model/fit-columns.ts';
 import { clickHasOwnTarget } from '#src/ui/row-click.ts';
 import { cellValue, useCellTexts, type CellTexts } from './result-cells.tsx';
 import classes from './ResultsTable.module.css';
@@ -24,6 +25,13 @@ const HISTORY_WIDTH = 90;
  */
 export function deviceHistoryHref(device: Pick<DeviceResultRow, 'sn' | 'imei' | 'input'>): string {
   return `#/app/maintenance/history${defaultStringifySearch({ q: device.sn ?? device.imei ?? device.input })}`;
+}
+
+const measure = canvasMeasure();
+/** The fonts of ResultsTable.module.css's .badge (xs, 600), .sandbox (10px, 700) and .header (sm, 600). */
+function columnFonts() {
+  const family = typeof document === 'undefined' ? 'sans-serif' : getComputedStyle(document.body).fontFamily;
+  return { badge: `600 12px ${family}`, sandbox: `700 10px ${family}`, header: `600 14px ${family}` };
 }
 
 /** Row selection for bulk actions; absent: no selection column. */
@@ -56,18 +64,22 @@ interface ResultsTableProps {
 export const ResultsTable = memo(function ResultsTable({
   rows,
   total,
-  columns = DEVICE_COLUMNS,
+  columns: chosen = DEVICE_COLUMNS,
   selection,
   query = '',
   height = 560,
   onShowJobs,
   onOpenDevice,
 }: ResultsTableProps) {
-  const width = tableWidth(columns) + (selection ? SELECT_WIDTH : 0) + HISTORY_WIDTH;
   const { t, i18n } = useLingui();
   const cellTexts = useCellTexts();
   // Same texts object while the language stays: memoised rows do not re-render for it.
   const texts = useMemo(() => cellTexts, [i18n.locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  const columns = useMemo(
+    () => fitBadgeColumns(chosen, { ...texts, label: (c) => i18n._(c.label) }, columnFonts(), measure),
+    [chosen, texts], // eslint-disable-line react-hooks/exhaustive-deps -- texts change with the language
+  );
+  const width = tableWidth(columns) + (selection ? SELECT_WIDTH : 0) + HISTORY_WIDTH;
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualiser's functions change as it scrolls: this component is left out of the compiler's
   // memoisation on purpose (the rows below are memoised by hand).
