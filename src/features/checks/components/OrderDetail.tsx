@@ -201,7 +201,9 @@ function OrderHeader({
           </Group>
         </Group>
         <Group align="flex-end" justify="space-between">
-          <div style={{ flex: 1 }}>
+          {/* A basis, not 0: with long buttons (Spanish at 768 px) they go under the remark, which
+              was squeezed to a box of a few characters. */}
+          <div style={{ flex: '1 1 360px' }}>
             <RemarkEditor orderId={order.id} remark={order.remark} />
           </div>
           <Group gap="xs">

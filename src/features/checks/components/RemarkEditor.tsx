@@ -30,7 +30,7 @@ export const RemarkEditor = memo(function RemarkEditor({
         onChange={(e) => setText(e.currentTarget.value)}
         maxLength={ORDER_REMARK_MAX}
         rows={2}
-        style={{ flex: 1 }}
+        style={{ flex: '1 1 220px' }}
         data-testid="order-remark"
       />
       <Button
