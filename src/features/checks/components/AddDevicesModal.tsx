@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { parseIdentifier } from '#contract/identifiers/parse.ts';
 import type { OrderRow, OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
@@ -78,7 +78,11 @@ function AddDevicesForm({ order, devices, onClose, onAdded }: Omit<AddDevicesMod
     return (
       <Stack>
         <Text>
-          <Trans>{answer.added} devices were added. The server did not take these lines:</Trans>
+          <Plural
+            value={answer.added}
+            one="# device was added. The server did not take these lines:"
+            other="# devices were added. The server did not take these lines:"
+          />
         </Text>
         <ServerRejects answer={answer} />
         <Button onClick={onClose}>
@@ -94,7 +98,8 @@ function AddDevicesForm({ order, devices, onClose, onAdded }: Omit<AddDevicesMod
       <Group justify="space-between">
         <Text fw={600}>
           <Trans>
-            About {formatHundredths(stats.valid.length * perDevice)} points ({stats.valid.length} devices ×{' '}
+            About {formatHundredths(stats.valid.length * perDevice)} points (
+            <Plural value={stats.valid.length} one="# device" other="# devices" /> ×{' '}
             {formatHundredths(perDevice)})
           </Trans>
         </Text>

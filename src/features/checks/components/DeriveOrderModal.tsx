@@ -2,7 +2,7 @@ import { memo, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { DeviceSelection } from '#contract/schemas/checks-derive.ts';
 import { ORDER_TITLE_MAX } from '#contract/values/checks-orders.ts';
 import type { OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
@@ -95,7 +95,11 @@ function DeriveForm({ orderId, orderTitle, selection, count, onClose, onPlaced }
     <form onSubmit={submit} noValidate data-testid="derive-form">
       <Stack>
         <Text size="sm" data-testid="derive-count">
-          <Trans>{count} devices will be copied into a new order and checked again.</Trans>
+          <Plural
+            value={count}
+            one="# device will be copied into a new order and checked again."
+            other="# devices will be copied into a new order and checked again."
+          />
         </Text>
         <TextInput
           label={t`Order title`}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
 import type { ResultFilter } from '#contract/results-filter/filter.ts';
@@ -188,7 +188,8 @@ function OrderHeader({
             </Title>
             <Text size="sm" c="dimmed">
               <Trans>
-                Placed {formatDateTime(order.created_at)} by {order.creator_name} · {order.devices} devices
+                Placed {formatDateTime(order.created_at)} by {order.creator_name} ·{' '}
+                <Plural value={order.devices} one="# device" other="# devices" />
               </Trans>
             </Text>
           </div>

@@ -1,5 +1,5 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import { ServerRejects } from './ServerRejects.tsx';
 
@@ -25,7 +25,11 @@ export function OrderPlacedModal({
       {answer && (
         <Stack>
           <Text>
-            <Trans>{answer.added} devices are being checked. The server did not take these lines:</Trans>
+            <Plural
+              value={answer.added}
+              one="# device is being checked. The server did not take these lines:"
+              other="# devices are being checked. The server did not take these lines:"
+            />
           </Text>
           <ServerRejects answer={answer} testId="server-rejected" />
           <Button onClick={() => openOrder(answer.order_id)}>

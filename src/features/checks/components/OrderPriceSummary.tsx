@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { formatHundredths } from '#src/lib/amount.ts';
 import type { LineStats } from '../model/line-stats.ts';
 
@@ -33,7 +33,8 @@ export function OrderPriceSummary({
         <div aria-live="polite">
           <Text size="sm" c="dimmed">
             <Trans>
-              {stats.valid.length} devices × {formatHundredths(pricePerDevice)} points
+              <Plural value={stats.valid.length} one="# device" other="# devices" /> ×{' '}
+              {formatHundredths(pricePerDevice)} points
             </Trans>
           </Text>
           {covered > 0 && (

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { OrderRow } from '#contract/schemas/checks-orders.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 
@@ -31,7 +31,8 @@ export const OrderProgress = memo(function OrderProgress({
           </Text>
           <Text size="sm">
             <Trans>
-              {order.jobs_success} succeeded · {order.jobs_failed} failed · {order.jobs_total} jobs
+              {order.jobs_success} succeeded · {order.jobs_failed} failed ·{' '}
+              <Plural value={order.jobs_total} one="# job" other="# jobs" />
             </Trans>
           </Text>
         </Group>
@@ -60,7 +61,11 @@ export const OrderProgress = memo(function OrderProgress({
         </SimpleGrid>
         {!!order.package_checks && (
           <Text size="sm" data-testid="order-package-checks">
-            <Trans>{order.package_checks} devices paid with package checks, the rest with points</Trans>
+            <Plural
+              value={order.package_checks}
+              one="# device paid with a package check, the rest with points"
+              other="# devices paid with package checks, the rest with points"
+            />
           </Text>
         )}
       </Stack>

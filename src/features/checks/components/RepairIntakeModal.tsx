@@ -1,7 +1,7 @@
 import { memo, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import { INTAKE_LINES_MAX } from '#contract/values/repairs-intake.ts';
 import type { IntakeRejected, RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
@@ -90,7 +90,11 @@ function IntakeForm({ orderId, orderTitle, deviceIds, count, onClose, onDone }: 
       <Stack>
         <Text size="sm">
           <Trans>
-            {count} devices become tracked devices of a new repair batch, with their checked facts.
+            <Plural
+              value={count}
+              one="# device becomes a tracked device of a new repair batch, with its checked facts."
+              other="# devices become tracked devices of a new repair batch, with their checked facts."
+            />
           </Trans>
         </Text>
         <TextInput

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isEmptyFilter, type ResultFilter } from '#contract/results-filter/filter.ts';
 import type { DeviceResultRow } from '#contract/schemas/checks-results.ts';
@@ -36,8 +37,8 @@ export function ResultsToolbar({
     <Group justify="space-between" mb="xs">
       <Text size="sm" c="dimmed" data-testid="results-count" data-matched={matched} aria-live="polite">
         {isEmptyFilter(filter)
-          ? t`${devices.length} devices`
-          : t`${matched} of ${devices.length} devices match`}
+          ? t`${plural(devices.length, { one: '# device', other: '# devices' })}`
+          : t`${matched} of ${plural(devices.length, { one: '# device matches', other: '# devices match' })}`}
       </Text>
       <Group gap="xs">
         {tablet && (
@@ -58,7 +59,9 @@ export function ResultsToolbar({
           disabled={matched === 0}
           data-testid="select-matching"
         >
-          {selection.kind === 'matching' ? t`Clear selection` : t`Select all ${matched} that match`}
+          {selection.kind === 'matching'
+            ? t`Clear selection`
+            : t`${plural(matched, { one: 'Select the # that matches', other: 'Select all # that match' })}`}
         </Button>
         <Button variant="default" size="xs" onClick={onEditColumns} data-testid="edit-columns">
           <Trans>Columns</Trans>

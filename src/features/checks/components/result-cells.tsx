@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type {
   DeviceResultRow,
@@ -50,7 +51,7 @@ export function useCellTexts(): CellTexts {
     status: translate(DEVICE_STATUS_NAMES),
     sandbox: t`sandbox`,
     expired: t`expired`,
-    daysLeft: (days) => t`${days} days left`,
+    daysLeft: (days) => t`${plural(days, { one: '# day left', other: '# days left' })}`,
     jobsOf: (name) => t`Jobs of ${name}`,
     select: (name) => t`Select ${name}`,
     history: t`History`,

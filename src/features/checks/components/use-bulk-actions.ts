@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { OrderWriteDatas } from '#contract/schemas/checks-orders.ts';
 import type { RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
@@ -34,8 +35,8 @@ export function useBulkActions(
       notify(
         'success',
         elsewhere > 0
-          ? t`${added} devices moved into repair tracking, ${refused} refused (${elsewhere} already tracked in another batch).`
-          : t`${added} devices moved into repair tracking, ${refused} refused.`,
+          ? t`${plural(added, { one: '# device moved into repair tracking', other: '# devices moved into repair tracking' })}, ${refused} refused (${elsewhere} already tracked in another batch).`
+          : t`${plural(added, { one: '# device moved into repair tracking', other: '# devices moved into repair tracking' })}, ${refused} refused.`,
       );
     },
     [t, setSelection],

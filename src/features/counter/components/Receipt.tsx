@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { CustomerRow } from '#contract/schemas/counter-customers.ts';
 import { CONDITION_PARTS } from '#contract/values/counter-tickets.ts';
 import type { RepairSettingsDatas } from '#contract/schemas/repairs-monitors.ts';
@@ -145,7 +145,8 @@ export function Receipt({ ticket, customer, shop, terms, kind, size, statusUrl, 
           </p>
           <p data-testid="receipt-warranty">
             <Trans>
-              Repair warranty: {ticket.warranty_days} days, until {date(warrantyUntil(ticket, nowS))}
+              Repair warranty: <Plural value={ticket.warranty_days} one="# day" other="# days" />, until{' '}
+              {date(warrantyUntil(ticket, nowS))}
             </Trans>
           </p>
         </>

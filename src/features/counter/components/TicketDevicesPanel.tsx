@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONDITION_PARTS } from '#contract/values/counter-tickets.ts';
 import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
@@ -62,7 +63,7 @@ export function TicketDevicesPanel({
           ticket.promised_at !== null
             ? t`Promised for ${formatDateTime(ticket.promised_at, 'YYYY-MM-DD')}`
             : t`No promised date`,
-          t`Warranty ${ticket.warranty_days} days`,
+          t`Warranty ${plural(ticket.warranty_days, { one: '# day', other: '# days' })}`,
         ].join(' · ')}
       </Text>
       {ticket.warranty_of !== null && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { TicketDetail } from '#contract/schemas/counter-tickets.ts';
 import { useDecideQuote } from '../api/tickets-api.ts';
 import { yuan } from '../ticket-model.ts';
@@ -53,7 +53,8 @@ export function TicketQuote({ ticket }: { ticket: TicketDetail }) {
         <Group justify="space-between">
           <Text size="sm">
             <Trans>
-              Waiting for the customer: {proposed.length} lines, {yuan(proposedTotal)}
+              Waiting for the customer: <Plural value={proposed.length} one="# line" other="# lines" />,{' '}
+              {yuan(proposedTotal)}
             </Trans>
           </Text>
           <Button onClick={() => void answer()} loading={decide.isPending} data-testid="quote-decide">

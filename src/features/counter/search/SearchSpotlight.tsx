@@ -6,6 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCloudOff, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { SearchHit } from '#contract/schemas/search.ts';
 import { NetworkError } from '#src/lib/api/errors.ts';
@@ -77,7 +78,8 @@ export default function SearchSpotlight() {
   const describe = (hit: SearchHit): string => {
     if (hit.kind === 'ticket' && hit.status)
       return [hit.detail, i18n._(TICKET_STATUS_WORDS[hit.status])].filter(Boolean).join(' · ');
-    if (hit.kind === 'check_order') return t`${hit.detail} devices`;
+    if (hit.kind === 'check_order')
+      return t`${plural(Number(hit.detail), { one: '# device', other: '# devices' })}`;
     return hit.detail;
   };
   const searching = !offline && query.trim() !== '' && (remote.isFetching || debounced !== query.trim());

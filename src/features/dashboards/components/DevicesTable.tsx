@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { DashboardDeviceFilter } from '#contract/schemas/dashboards.ts';
 import { TRI_STATE_NAMES } from '#src/lib/labels/device-facts.ts';
 import { formatDateTime } from '#src/lib/dates.ts';
@@ -44,7 +44,7 @@ export function DevicesTable({
     <Stack gap="xs">
       <Group justify="space-between">
         <Text size="sm" data-testid="devices-total" data-total={total}>
-          <Trans>{total} devices</Trans>
+          <Plural value={total} one="# device" other="# devices" />
         </Text>
         <DataAsOf query={query} />
       </Group>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { endpoints } from '#contract/endpoint-paths.generated.ts';
 import type {
   RepairBadgeChangeInput,
@@ -89,7 +89,9 @@ export function useIntake() {
   return useMutation({
     mutationFn: (input: RepairIntakeInput) => {
       const n = input.lines.length;
-      return callOrQueue(endpoints.repairIntake, input, { label: t`Intake of ${n} devices` });
+      return callOrQueue(endpoints.repairIntake, input, {
+        label: t`Intake of ${plural(n, { one: '# device', other: '# devices' })}`,
+      });
     },
     ...refetchAfter,
   });
@@ -111,7 +113,9 @@ export function useBadgeChange() {
   return useMutation({
     mutationFn: (input: RepairBadgeChangeInput) => {
       const n = input.device_ids.length;
-      return callOrQueue(endpoints.repairBadgeChange, input, { label: t`Badge change of ${n} devices` });
+      return callOrQueue(endpoints.repairBadgeChange, input, {
+        label: t`Badge change of ${plural(n, { one: '# device', other: '# devices' })}`,
+      });
     },
     ...refetchAfter,
   });

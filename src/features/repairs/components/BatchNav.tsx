@@ -1,4 +1,5 @@
 import { NavLink, Paper, ScrollArea, Text } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RepairBatchRow } from '#contract/schemas/repairs.ts';
 
@@ -31,7 +32,7 @@ export function BatchNav({
               key={b.id}
               component="button"
               label={b.title}
-              description={t`${b.devices} devices · ${b.watched} watched · ${b.changed_today} changed today`}
+              description={t`${plural(b.devices, { one: '# device', other: '# devices' })} · ${b.watched} watched · ${b.changed_today} changed today`}
               active={batchId === b.id}
               onClick={() => onSelect(b.id)}
               data-testid="batch-item"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Select, Text } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BADGE_MOVES, LOGISTICS_BADGES, type LogisticsBadge } from '#contract/values/repairs.ts';
 import type { RepairDeviceRow } from '#contract/schemas/repairs.ts';
@@ -46,12 +47,12 @@ export function BulkActions({
     run(async () => {
       const a = await refresh.mutateAsync({ device_ids: visibleSelected });
       const frozen = formatHundredths(a.frozen);
-      return t`${a.queued} devices queued for refresh (${frozen} points frozen), ${a.skipped} already refreshing`;
+      return t`${plural(a.queued, { one: '# device queued for refresh', other: '# devices queued for refresh' })} (${frozen} points frozen), ${a.skipped} already refreshing`;
     });
   const onWatch = (on: boolean) =>
     run(async () => {
       const q = await (on ? watch : unwatch).mutateAsync({ device_ids: visibleSelected });
-      return t`Watching ${q.used} of ${q.cap} devices`;
+      return t`Watching ${q.used} of ${plural(q.cap, { one: '# device', other: '# devices' })}`;
     });
   const onBadge = () =>
     run(async () => {
@@ -59,7 +60,7 @@ export function BulkActions({
       const a = await badgeChange.mutateAsync({ device_ids: visibleSelected, badge: badgeTarget });
       if (isQueued(a)) return null;
       const refused = a.refused.length;
-      return t`${a.changed} devices moved, ${refused} cannot move to that badge`;
+      return t`${plural(a.changed, { one: '# device moved', other: '# devices moved' })}, ${refused} cannot move to that badge`;
     });
 
   // Badges every selected device may move to (contract BADGE_MOVES), so a bulk change is possible.

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { LogisticsBadge, RepairBatchRow } from '#contract/schemas/repairs.ts';
 import { parseIntakeText } from '../model.ts';
 import { IntakeBatchFields } from './IntakeBatchFields.tsx';
@@ -97,7 +97,7 @@ export function IntakeModal({ opened, onClose, batches, batchId, customerField }
         />
         <IntakeSources onAppend={append} />
         <Text size="sm" data-testid="intake-count" data-count={draft.lines.length}>
-          <Trans>{draft.lines.length} lines</Trans>
+          <Plural value={draft.lines.length} one="# line" other="# lines" />
           {draft.badRepairIds.length > 0 && (
             <>
               {' · '}

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { IntakeRejected, RepairIntakeDatas } from '#contract/schemas/repairs-intake.ts';
 import { intakeReason } from '../model.ts';
 
@@ -23,7 +23,8 @@ export function IntakeResult({ result, elsewhere, onTakeAnyway, sending }: Intak
     >
       <Alert color={result.rejected.length ? 'orange' : 'teal'}>
         <Trans>
-          {result.added} devices taken in, {result.rejected.length} refused
+          <Plural value={result.added} one="# device taken in" other="# devices taken in" />,{' '}
+          {result.rejected.length} refused
         </Trans>
       </Alert>
       {result.rejected.length > 0 && (
@@ -56,8 +57,11 @@ export function IntakeResult({ result, elsewhere, onTakeAnyway, sending }: Intak
         <Group justify="space-between" data-testid="intake-elsewhere">
           <Text size="sm">
             <Trans>
-              {elsewhere.length} devices are already tracked in another batch: take them in here as well only
-              if the shop follows them twice on purpose.
+              <Plural
+                value={elsewhere.length}
+                one="# device is already tracked in another batch: take it in here as well only if the shop follows it twice on purpose."
+                other="# devices are already tracked in another batch: take them in here as well only if the shop follows them twice on purpose."
+              />
             </Trans>
           </Text>
           <Button

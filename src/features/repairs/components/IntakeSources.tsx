@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, FileButton, Group, TextInput } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BarcodeScanner } from '#src/ui/BarcodeScanner.tsx';
 import { notify } from '#src/ui/notify.ts';
@@ -22,7 +23,10 @@ export function IntakeSources({ onAppend }: { onAppend(lines: string): void }) {
       const rows = await readSheetRows(file);
       const lines = sheetRowsToIntakeText(rows);
       if (lines) onAppend(lines);
-      notify('success', t`${lines ? lines.split('\n').length : 0} lines read from ${file.name}`);
+      notify(
+        'success',
+        t`${plural(lines ? lines.split('\n').length : 0, { one: '# line', other: '# lines' })} read from ${file.name}`,
+      );
     } catch (err) {
       notify(
         'warning',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { REPAIR_REFRESH_PRICE } from '#contract/values/repairs.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
 
@@ -41,7 +41,8 @@ export function RefreshButton({
         <Stack data-testid="refresh-confirm">
           <Text>
             <Trans>
-              Ask the repair service again about {count} devices for {total} points ({each} points a device)?
+              Ask the repair service again about <Plural value={count} one="# device" other="# devices" /> for{' '}
+              {total} points ({each} points a device)?
             </Trans>
           </Text>
           <Text size="sm" c="dimmed">

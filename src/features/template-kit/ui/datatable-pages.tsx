@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Group, Pagination, Paper, ScrollArea, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   CONDITIONS,
   PHONES,
@@ -165,7 +165,9 @@ export function DividedTable({ title }: PageProps) {
                   <Table.Th colSpan={3}>
                     {i18n._(CONDITIONS[condition])}{' '}
                     <Text span size="xs" c="dimmed">
-                      <Trans>({count} phones)</Trans>
+                      <Trans>
+                        (<Plural value={count} one="# phone" other="# phones" />)
+                      </Trans>
                     </Text>
                   </Table.Th>
                 </Table.Tr>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ComboRow } from '#contract/schemas/wallet.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
@@ -64,7 +64,8 @@ export function PackageList({
                   {combo.vip_days > 0 && (
                     <Badge color="grape.9">
                       <Trans>
-                        VIP level {combo.vip_level} · {combo.vip_days} days
+                        VIP level {combo.vip_level} ·{' '}
+                        <Plural value={combo.vip_days} one="# day" other="# days" />
                       </Trans>
                     </Badge>
                   )}

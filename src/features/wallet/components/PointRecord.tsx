@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LEDGER_TYPES, type LedgerType } from '#contract/values/ledger.ts';
 import { SERVICE_CODES, type ServiceCode } from '#contract/values/checks-catalogue.ts';
@@ -22,7 +23,8 @@ export function PointRecord() {
   const [type, setType] = useState<LedgerType | null>(null);
   const ledger = useQuery(pointRecordQuery(page, type));
   const rows = ledger.data?.list ?? [];
-  const refreshOf = (devices: number) => t`Repair status refresh of ${devices} devices`;
+  const refreshOf = (devices: number) =>
+    t`Repair status refresh of ${plural(devices, { one: '# device', other: '# devices' })}`;
   const serviceName = (service: string | null) =>
     service === null ? '' : isServiceCode(service) ? i18n._(SERVICE_NAMES[service]) : service;
 

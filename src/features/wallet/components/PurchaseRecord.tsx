@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PurchaseKind } from '#contract/schemas/wallet.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
@@ -57,7 +58,9 @@ export function PurchaseRecord() {
                 </Table.Td>
                 <Table.Td ta="end">-{formatHundredths(row.points)}</Table.Td>
                 <Table.Td>
-                  {row.vip_days > 0 ? t`Level ${row.vip_level}, ${row.vip_days} days` : '—'}
+                  {row.vip_days > 0
+                    ? t`Level ${row.vip_level}, ${plural(row.vip_days, { one: '# day', other: '# days' })}`
+                    : '—'}
                 </Table.Td>
                 <Table.Td ta="end">{row.check_quota || '—'}</Table.Td>
                 <Table.Td>{row.username}</Table.Td>

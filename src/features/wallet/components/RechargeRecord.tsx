@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RECHARGE_STATES, type RechargeState } from '#contract/values/recharge.ts';
 import { formatHundredths } from '#src/lib/amount.ts';
@@ -49,7 +50,7 @@ export function RechargeRecord() {
         }}
       />
       <Text size="sm" c="dimmed" data-testid="recharge-total">
-        {recharges.data ? t`${recharges.data.total} orders` : ''}
+        {recharges.data ? t`${plural(recharges.data.total, { one: '# order', other: '# orders' })}` : ''}
       </Text>
       <RecordScroll minWidth={900} label={t`Recharge record`}>
         <Table striped highlightOnHover data-testid="recharge-table">
