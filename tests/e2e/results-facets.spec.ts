@@ -352,7 +352,8 @@ test('a derived order is placed from a selection, and a deleted order comes back
   await page.getByTestId('select-matching').click();
   await expect(page.getByTestId('selected-count')).toHaveAttribute('data-count', String(matching));
   await page.getByTestId('derive-open').click();
-  await expect(page.getByTestId('derive-count')).toContainText(String(matching));
+  // A plural message writes its count as the language writes numbers: 1,112 台设备.
+  await expect(page.getByTestId('derive-count')).toContainText(matching.toLocaleString('zh'));
   await page.getByTestId('derive-form').getByTestId('service-in_repair').check();
   await page.getByTestId('derive-submit').click();
   await expect(page).not.toHaveURL(new RegExp(`capacity=`), { timeout: 20_000 });
