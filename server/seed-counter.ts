@@ -125,8 +125,7 @@ export async function seedDemoCounter(db: Kysely<Database>, now = Date.now()): P
     if (action.step) plan.ticket = await runStep(db, tickets, users, plan, action.step);
     else {
       plan.ticket = await tickets.create(users[plan.spec.staff[0]], intakeOf(plan, plans, users, timeZone));
-      // As the intake's answer does (its receipt's status link). It also loads the links' key
-      // outside any transaction: a message queued inside a move's would otherwise wait for it.
+      // As the intake's answer does: the receipt's status link is handed out, its hash stored.
       await links.pathOf(plan.ticket.id);
     }
   }
